@@ -1,0 +1,5 @@
+import { cpSync } from 'node:fs';
+
+cpSync(new URL('../src/db/migrations', import.meta.url), new URL('../dist/db/migrations', import.meta.url), {
+  recursive: true,
+});

@@ -1,0 +1,147 @@
+import { parseArgs } from 'node:util';
+import { buildApp } from './app.js';
+import { createFirstAdmin } from './bootstrap.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { openDatabase, type Database } from './db/client.js';
+import { DataDirLockedError } from './db/data-dir-lock.js';
+import { databaseTarget } from './db/target.js';
+import { HttpError, ValidationError } from './lib/errors.js';
+import * as users from './modules/users/users.service.js';
+
+const USAGE = `Usage: ideaforge <command> [options]
+
+Commands:
+  serve                      Start the web app and API (the default)
+  migrate                    Apply database migrations and exit
+  user:create --email E --password P [--first-name F] [--last-name L] [--admin]
+  user:list                  List every user
+  user:set-password --email E --password P
+  user:deactivate --email E`;
+
+async function serve(config: Config) {
+  const database = await openDatabase(databaseTarget(config));
+  await database.migrate();
+  const admin = await createFirstAdmin(database.db, config.adminEmail);
+  const app = await buildApp(config, { database });
+  app.addHook('onClose', () => database.close());
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      void app.close().then(() => process.exit(0));
+    });
+  }
+  const address = await app.listen({ host: config.host, port: config.port });
+  if (admin) {
+    console.log(
+      [
+        '',
+        'Created the first admin account. Sign in with:',
+        `  email:    ${admin.email}`,
+        `  password: ${admin.password}`,
+        'This password is shown only once; change it after signing in',
+        '(npm run user:set-password -- --email <email> --password <new password>).',
+        '',
+      ].join('\n'),
+    );
+  }
+  console.log(`Ideaforge is running at ${address.replace('127.0.0.1', 'localhost')}`);
+}
+
+async function withDatabase(config: Config, run: (database: Database) => Promise<void>) {
+  const database = await openDatabase(databaseTarget(config));
+  try {
+    await database.migrate();
+    await run(database);
+  } finally {
+    await database.close();
+  }
+}
+
+function required(values: Record<string, unknown>, name: string): string {
+  const value = values[name];
+  if (typeof value !== 'string' || value === '') throw new UsageError(`--${name} is required.`);
+  return value;
+}
+
+class UsageError extends Error {}
+
+async function runCommand(command: string, args: string[], config: Config) {
+  const { values } = parseArgs({
+    args,
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      'first-name': { type: 'string' },
+      'last-name': { type: 'string' },
+      admin: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  switch (command) {
+    case 'serve':
+      return serve(config);
+    case 'migrate':
+      return withDatabase(config, async () => {
+        console.log('Migrations applied.');
+      });
+    case 'user:create':
+      return withDatabase(config, async ({ db }) => {
+        const user = await users.createUser(db, {
+          email: required(values, 'email').trim().toLowerCase(),
+          password: required(values, 'password'),
+          first_name: values['first-name'] ?? '',
+          last_name: values['last-name'] ?? '',
+          is_staff: values.admin,
+        });
+        console.log(`Created ${user.isStaff ? 'admin ' : ''}user ${user.email} (id ${user.id}).`);
+      });
+    case 'user:list':
+      return withDatabase(config, async ({ db }) => {
+        const { rows } = await users.listAllUsers(db);
+        for (const u of rows) {
+          const flags = [u.isStaff ? 'admin' : '', u.isActive ? '' : 'inactive'].filter(Boolean);
+          console.log(`${u.id}\t${u.email}\t${users.displayName(u)}\t${flags.join(',')}`);
+        }
+      });
+    case 'user:set-password':
+      return withDatabase(config, async ({ db }) => {
+        const user = await users.setPassword(db, required(values, 'email'), required(values, 'password'));
+        console.log(`Password changed for ${user.email}; their sessions were signed out.`);
+      });
+    case 'user:deactivate':
+      return withDatabase(config, async ({ db }) => {
+        const user = await users.deactivateUser(db, required(values, 'email'));
+        console.log(`Deactivated ${user.email}; their sessions were signed out.`);
+      });
+    default:
+      throw new UsageError(`Unknown command '${command}'.`);
+  }
+}
+
+function describe(error: unknown): string {
+  if (error instanceof ValidationError) {
+    return Object.entries(error.fields)
+      .map(([field, messages]) => `${field}: ${messages.join(' ')}`)
+      .join('\n');
+  }
+  if (error instanceof HttpError || error instanceof ConfigError || error instanceof UsageError) {
+    return error.message;
+  }
+  if (error instanceof DataDirLockedError) return error.message;
+  if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
+    return error.message;
+  }
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}
+
+const [command = 'serve', ...args] = process.argv.slice(2);
+try {
+  if (command === '--help' || command === 'help') {
+    console.log(USAGE);
+  } else {
+    await runCommand(command, args, loadConfig());
+  }
+} catch (error) {
+  console.error(`Error: ${describe(error)}`);
+  if (error instanceof UsageError) console.error(`\n${USAGE}`);
+  process.exitCode = 1;
+}

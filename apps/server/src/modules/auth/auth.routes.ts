@@ -1,0 +1,101 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { permissionDenied } from '../../lib/errors.js';
+import { errorResponses } from '../../lib/http-schemas.js';
+import { emptyBody, loginBody, tokenResponse } from './auth.schemas.js';
+import * as auth from './auth.service.js';
+import { REFRESH_TOKEN_TTL_SECONDS } from './auth.sessions.js';
+
+export const REFRESH_COOKIE = 'ideaforge_refresh';
+const COOKIE_PATH = '/api/auth/';
+
+function setRefreshCookie(request: FastifyRequest, reply: FastifyReply, token: string) {
+  reply.setCookie(REFRESH_COOKIE, token, {
+    path: COOKIE_PATH,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: request.protocol === 'https',
+    maxAge: REFRESH_TOKEN_TTL_SECONDS,
+  });
+}
+
+const clearRefreshCookie = (reply: FastifyReply) =>
+  reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
+
+/** Refresh and logout act on a cookie, so they refuse requests that another site started. */
+function assertSameOrigin(request: FastifyRequest) {
+  const site = request.headers['sec-fetch-site'];
+  if (site && site !== 'same-origin' && site !== 'none') {
+    throw permissionDenied('Cross-site request refused.');
+  }
+  const origin = request.headers.origin;
+  if (origin && origin !== 'null') {
+    const host = URL.canParse(origin) ? new URL(origin).host : null;
+    if (host !== request.host) throw permissionDenied('Cross-site request refused.');
+  } else if (origin === 'null') {
+    throw permissionDenied('Cross-site request refused.');
+  }
+}
+
+export async function authRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/auth/token/',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with email and password',
+        body: loginBody,
+        response: { 200: tokenResponse, ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request, reply) => {
+      const session = await auth.login(app.db, app.tokens, request.body, request.ip);
+      setRefreshCookie(request, reply, session.refresh);
+      return { access: session.access, user: session.user };
+    },
+  );
+
+  r.post(
+    '/auth/token/refresh/',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Trade the refresh cookie for a new access token (rotates the cookie)',
+        body: emptyBody,
+        response: { 200: tokenResponse, ...errorResponses(401, 403) },
+      },
+    },
+    async (request, reply) => {
+      assertSameOrigin(request);
+      try {
+        const session = await auth.refresh(app.db, app.tokens, request.cookies[REFRESH_COOKIE]);
+        setRefreshCookie(request, reply, session.refresh);
+        return { access: session.access, user: session.user };
+      } catch (error) {
+        clearRefreshCookie(reply);
+        throw error;
+      }
+    },
+  );
+
+  r.post(
+    '/auth/logout/',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: revoke the refresh token and clear its cookie',
+        body: emptyBody,
+        response: { 204: z.undefined(), ...errorResponses(403) },
+      },
+    },
+    async (request, reply) => {
+      assertSameOrigin(request);
+      await auth.logout(app.db, request.cookies[REFRESH_COOKIE]);
+      clearRefreshCookie(reply);
+      return reply.code(204).send();
+    },
+  );
+}

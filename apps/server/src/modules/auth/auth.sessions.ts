@@ -1,0 +1,82 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { refreshTokens, type RefreshTokenRow } from '../../db/schema/auth.js';
+
+export const REFRESH_TOKEN_TTL_SECONDS = 14 * 24 * 60 * 60;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+/** Stores a new refresh token (only its hash) and returns the token itself. */
+export async function issueRefreshToken(
+  db: Db,
+  userId: number,
+  family?: string,
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(refreshTokens).values({
+    userId,
+    family: family ?? sql`gen_random_uuid()`,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+  });
+  return token;
+}
+
+export type Redemption =
+  | { ok: true; token: RefreshTokenRow }
+  | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'replayed' };
+
+/**
+ * Uses a refresh token up, atomically. A token that was already used is a replay:
+ * its whole family is revoked, so a stolen token dies together with the real one.
+ */
+export async function redeemRefreshToken(db: Db, token: string): Promise<Redemption> {
+  const tokenHash = hashToken(token);
+  const [redeemed] = await db
+    .update(refreshTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(refreshTokens.tokenHash, tokenHash),
+        isNull(refreshTokens.usedAt),
+        isNull(refreshTokens.revokedAt),
+        gt(refreshTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .returning();
+  if (redeemed) return { ok: true, token: redeemed };
+
+  const [known] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
+  if (!known) return { ok: false, reason: 'unknown' };
+  if (known.revokedAt) return { ok: false, reason: 'revoked' };
+  if (known.usedAt) {
+    await revokeFamily(db, known.family);
+    return { ok: false, reason: 'replayed' };
+  }
+  return { ok: false, reason: 'expired' };
+}
+
+export async function revokeFamily(db: Db, family: string): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.family, family), isNull(refreshTokens.revokedAt)));
+}
+
+/** Revokes the family of the given token, if it is one of ours. */
+export async function revokeTokenFamily(db: Db, token: string): Promise<void> {
+  const [known] = await db
+    .select({ family: refreshTokens.family })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashToken(token)));
+  if (known) await revokeFamily(db, known.family);
+}
+
+/** Ends every session of a user, e.g. after a password change or deactivation. */
+export async function revokeUserSessions(db: Db, userId: number): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}

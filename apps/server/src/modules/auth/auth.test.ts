@@ -1,0 +1,270 @@
+import { SignJWT, UnsecuredJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, testConfig, type TestApp } from '../../../test/app.js';
+import { makeUser, TEST_PASSWORD } from '../../../test/factories.js';
+import type { UserRow } from '../../db/schema/users.js';
+import { MAX_FAILURES_PER_EMAIL } from './auth.throttle.js';
+import { REFRESH_COOKIE } from './auth.routes.js';
+
+let t: TestApp;
+let user: UserRow;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  user = await makeUser(t.db, { email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace' });
+});
+afterAll(() => t.close());
+
+const login = (email: string, password: string, remoteAddress = '10.0.0.1') =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/token/',
+    payload: { email, password },
+    remoteAddress,
+  });
+
+function refreshCookieOf(response: { cookies: { name: string; value: string }[] }) {
+  const cookie = response.cookies.find((c) => c.name === REFRESH_COOKIE);
+  if (!cookie) throw new Error('no refresh cookie set');
+  return cookie;
+}
+
+const refresh = (token: string | undefined, headers: Record<string, string> = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/token/refresh/',
+    payload: {},
+    headers: {
+      ...(token ? { cookie: `${REFRESH_COOKIE}=${token}` } : {}),
+      ...headers,
+    },
+  });
+
+const me = (access: string) =>
+  t.app.inject({ url: '/api/users/me/', headers: { authorization: `Bearer ${access}` } });
+
+describe('POST /api/auth/token/', () => {
+  it('signs in with the right password, case-insensitively on the email', async () => {
+    const response = await login('ADA@Example.com', TEST_PASSWORD);
+    expect(response.statusCode).toBe(200);
+    const body = response.json<{ access: string; user: { email: string; name: string } }>();
+    expect(body.user).toMatchObject({ email: 'ada@example.com', name: 'Ada Lovelace' });
+    expect(body).not.toHaveProperty('refresh');
+    expect((await me(body.access)).json()).toMatchObject({ id: user.id });
+
+    const cookie = refreshCookieOf(response);
+    expect(cookie).toMatchObject({ path: '/api/auth/', httpOnly: true, sameSite: 'Strict' });
+    expect(cookie.secure).toBeUndefined();
+  });
+
+  it('marks the cookie Secure when served over https', async () => {
+    const proxied = await createTestApp({ trustProxy: true });
+    try {
+      await makeUser(proxied.db, { email: 'secure@example.com' });
+      const response = await proxied.app.inject({
+        method: 'POST',
+        url: '/api/auth/token/',
+        payload: { email: 'secure@example.com', password: TEST_PASSWORD },
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(refreshCookieOf(response).secure).toBe(true);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('refuses a wrong password and an unknown email with the same answer', async () => {
+    const wrong = await login('ada@example.com', 'not the password', '10.0.1.1');
+    const unknown = await login('nobody@example.com', TEST_PASSWORD, '10.0.1.1');
+    for (const response of [wrong, unknown]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({
+        detail: 'No active account found with the given credentials',
+      });
+      expect(response.cookies).toHaveLength(0);
+    }
+  });
+
+  it('refuses an inactive user', async () => {
+    const inactive = await makeUser(t.db, { email: 'gone@example.com' });
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${inactive.id}/`,
+      headers: { authorization: `Bearer ${await t.app.tokens.sign((await makeUser(t.db, { is_staff: true })).id)}` },
+      payload: { is_active: false },
+    });
+    expect((await login('gone@example.com', TEST_PASSWORD, '10.0.2.1')).statusCode).toBe(401);
+  });
+
+  it('answers 400 with field errors for a bad body', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/token/',
+      payload: { email: '' },
+    });
+    expect(response.statusCode).toBe(400);
+    const body = response.json<Record<string, string[]>>();
+    expect(Object.keys(body).sort()).toEqual(['email', 'password']);
+    expect(body.password).toEqual(['This field is required.']);
+  });
+
+  it('answers 400 for a body that is not JSON', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/token/',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ detail: string }>().detail).toMatch(/JSON/);
+  });
+
+  it('rate-limits repeated failures per email, without locking out other emails', async () => {
+    const victim = await makeUser(t.db, { email: 'victim@example.com' });
+    for (let i = 0; i < MAX_FAILURES_PER_EMAIL; i++) {
+      const address = `10.1.0.${i + 1}`;
+      expect((await login(victim.email, 'guess', address)).statusCode).toBe(401);
+    }
+    const blocked = await login(victim.email, TEST_PASSWORD, '10.1.1.1');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json<{ detail: string }>().detail).toMatch(/Too many failed sign-in attempts/);
+    const retryAfter = Number(blocked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(300);
+
+    expect((await login('ada@example.com', TEST_PASSWORD, '10.1.1.1')).statusCode).toBe(200);
+  });
+
+  it('rate-limits repeated failures from one address across emails', async () => {
+    let last = 0;
+    for (let i = 0; i < 31; i++) {
+      last = (await login(`someone${i}@example.com`, 'guess', '10.2.0.1')).statusCode;
+    }
+    expect(last).toBe(429);
+    expect((await login('ada@example.com', TEST_PASSWORD, '10.2.0.1')).statusCode).toBe(429);
+    expect((await login('ada@example.com', TEST_PASSWORD, '10.2.0.2')).statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/auth/token/refresh/', () => {
+  it('rotates the refresh token on every use', async () => {
+    const first = refreshCookieOf(await login('ada@example.com', TEST_PASSWORD)).value;
+    const response = await refresh(first);
+    expect(response.statusCode).toBe(200);
+    const body = response.json<{ access: string; user: { id: number } }>();
+    expect(body.user.id).toBe(user.id);
+    expect((await me(body.access)).statusCode).toBe(200);
+    const second = refreshCookieOf(response).value;
+    expect(second).not.toBe(first);
+    expect((await refresh(second)).statusCode).toBe(200);
+  });
+
+  it('revokes the whole family when an old token is replayed', async () => {
+    const first = refreshCookieOf(await login('ada@example.com', TEST_PASSWORD)).value;
+    const second = refreshCookieOf(await refresh(first)).value;
+
+    const replay = await refresh(first);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json()).toEqual({ detail: 'Token is invalid or expired' });
+    // The legitimate holder's newer token died with it.
+    expect((await refresh(second)).statusCode).toBe(401);
+  });
+
+  it('answers 401 without a cookie or with an unknown token, and clears the cookie', async () => {
+    const missing = await refresh(undefined);
+    expect(missing.statusCode).toBe(401);
+    const unknown = await refresh('not-a-token');
+    expect(unknown.statusCode).toBe(401);
+    expect(refreshCookieOf(unknown).value).toBe('');
+  });
+
+  it('refuses cross-site requests', async () => {
+    const token = refreshCookieOf(await login('ada@example.com', TEST_PASSWORD)).value;
+    const bySite = await refresh(token, { 'sec-fetch-site': 'cross-site' });
+    expect(bySite.statusCode).toBe(403);
+    const byOrigin = await refresh(token, { origin: 'https://evil.example', host: 'localhost:3000' });
+    expect(byOrigin.statusCode).toBe(403);
+    // The refused requests did not use the token up.
+    const sameOrigin = await refresh(token, {
+      origin: 'http://localhost:3000',
+      host: 'localhost:3000',
+      'sec-fetch-site': 'same-origin',
+    });
+    expect(sameOrigin.statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/auth/logout/', () => {
+  it('revokes the refresh token and clears the cookie', async () => {
+    const token = refreshCookieOf(await login('ada@example.com', TEST_PASSWORD)).value;
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout/',
+      headers: { cookie: `${REFRESH_COOKIE}=${token}` },
+    });
+    expect(response.statusCode).toBe(204);
+    expect(refreshCookieOf(response)).toMatchObject({ value: '', path: '/api/auth/' });
+    expect((await refresh(token)).statusCode).toBe(401);
+  });
+
+  it('refuses cross-site requests', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout/',
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    expect(response.statusCode).toBe(403);
+  });
+});
+
+describe('access tokens', () => {
+  const key = new TextEncoder().encode(testConfig.jwtSecret);
+  const claims = (overrides: Record<string, unknown> = {}) =>
+    new SignJWT({ token_type: 'access', ...overrides })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(String(user.id))
+      .setIssuer('ideaforge')
+      .setAudience('ideaforge-api');
+
+  const expectRejected = async (access: string) => {
+    const response = await me(access);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ detail: 'Given token not valid for any token type' });
+    expect(response.headers['www-authenticate']).toBe('Bearer realm="api"');
+  };
+
+  it('accepts a well-formed token', async () => {
+    const token = await claims().setIssuedAt().setExpirationTime('5m').sign(key);
+    expect((await me(token)).statusCode).toBe(200);
+  });
+
+  it('rejects an expired token', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    await expectRejected(await claims().setIssuedAt(now - 600).setExpirationTime(now - 300).sign(key));
+  });
+
+  it("rejects 'alg: none'", async () => {
+    const unsecured = new UnsecuredJWT({ token_type: 'access' })
+      .setSubject(String(user.id))
+      .setIssuer('ideaforge')
+      .setAudience('ideaforge-api')
+      .setExpirationTime('5m')
+      .encode();
+    await expectRejected(unsecured);
+  });
+
+  it('rejects a token of another type', async () => {
+    await expectRejected(await claims({ token_type: 'refresh' }).setExpirationTime('5m').sign(key));
+  });
+
+  it('rejects a token signed with another secret', async () => {
+    const other = new TextEncoder().encode('another-secret-that-is-long-enough-for-hs256');
+    await expectRejected(await claims().setExpirationTime('5m').sign(other));
+  });
+
+  it('asks for credentials when none are sent', async () => {
+    const response = await t.app.inject({ url: '/api/users/me/' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ detail: 'Authentication credentials were not provided.' });
+  });
+});

@@ -1,0 +1,99 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorResponses, idParams } from '../../lib/http-schemas.js';
+import { pageOf } from '../../lib/pagination.js';
+import { actor } from '../../plugins/auth.js';
+import {
+  userCreateBody,
+  userListQuery,
+  userPatchBody,
+  userPutBody,
+  userSchema,
+} from './users.schemas.js';
+import * as users from './users.service.js';
+
+export async function userRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.addHook('onRequest', app.authenticate);
+  const tags = ['users'];
+
+  r.get(
+    '/users/',
+    {
+      schema: {
+        tags,
+        summary: 'List the team',
+        querystring: userListQuery,
+        response: { 200: pageOf(userSchema), ...errorResponses(400, 401, 404) },
+      },
+    },
+    (request) => users.listUsers(app.db, request, request.query),
+  );
+
+  r.post(
+    '/users/',
+    {
+      schema: {
+        tags,
+        summary: 'Create a user (staff only)',
+        body: userCreateBody,
+        response: { 201: userSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await users.createUserAsStaff(app.db, actor(request), request.body)),
+  );
+
+  r.get(
+    '/users/me/',
+    {
+      schema: {
+        tags,
+        summary: 'The signed-in user',
+        response: { 200: userSchema, ...errorResponses(401) },
+      },
+    },
+    (request) => users.toUserDto(actor(request)),
+  );
+
+  r.get(
+    '/users/:id/',
+    {
+      schema: {
+        tags,
+        summary: 'One user (self or staff)',
+        params: idParams,
+        response: { 200: userSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    (request) => users.getUser(app.db, actor(request), request.params.id),
+  );
+
+  r.put(
+    '/users/:id/',
+    {
+      schema: {
+        tags,
+        summary: 'Replace a profile (self or staff)',
+        params: idParams,
+        body: userPutBody,
+        response: { 200: userSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    (request) => users.updateUser(app.db, actor(request), request.params.id, request.body),
+  );
+
+  r.patch(
+    '/users/:id/',
+    {
+      schema: {
+        tags,
+        summary: 'Change part of a profile (self or staff)',
+        params: idParams,
+        body: userPatchBody,
+        response: { 200: userSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    (request) => users.updateUser(app.db, actor(request), request.params.id, request.body),
+  );
+}

@@ -1,0 +1,151 @@
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.js';
+import type { NewUserRow, UserRow } from '../../db/schema/users.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
+import { notFound, permissionDenied, ValidationError, type FieldErrors } from '../../lib/errors.js';
+import { isoDate } from '../../lib/http-schemas.js';
+import { paginate, pageWindow, type Pagination } from '../../lib/pagination.js';
+import type { Ordering } from '../../lib/ordering.js';
+import { hashPassword, passwordProblems, verifyPassword } from '../../lib/passwords.js';
+import { revokeUserSessions } from '../auth/auth.sessions.js';
+import * as repo from './users.repository.js';
+import type { UserChanges, UserCreateInput, UserDto } from './users.schemas.js';
+
+export function displayName(user: Pick<UserRow, 'firstName' | 'lastName' | 'email'>): string {
+  const full = [user.firstName, user.lastName].filter(Boolean).join(' ');
+  return full || user.email.split('@')[0] || 'User';
+}
+
+export function toUserDto(user: UserRow): UserDto {
+  return {
+    id: user.id,
+    email: user.email,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    name: displayName(user),
+    avatar: user.avatar,
+    is_staff: user.isStaff,
+    is_active: user.isActive,
+    created: isoDate(user.created),
+  };
+}
+
+const duplicateEmail = () =>
+  new ValidationError({ email: ['A user with this email already exists.'] });
+
+function assertStrongPassword(password: string, email: string, field = 'password') {
+  const problems = passwordProblems(password, email);
+  if (problems.length > 0) throw new ValidationError({ [field]: problems });
+}
+
+function assertSelfOrStaff(actor: UserRow, id: number) {
+  if (actor.id !== id && !actor.isStaff) throw permissionDenied();
+}
+
+export async function listUsers(
+  db: Db,
+  request: FastifyRequest,
+  query: Pagination & { search?: string | undefined; ordering: Ordering<repo.UserOrderingField> },
+) {
+  const { count, rows } = await repo.listUsers(db, { ...query, ...pageWindow(query) });
+  return paginate(request, query, count, rows.map(toUserDto));
+}
+
+export async function getUser(db: Db, actor: UserRow, id: number): Promise<UserDto> {
+  assertSelfOrStaff(actor, id);
+  const user = await repo.findUserById(db, id);
+  if (!user) throw notFound();
+  return toUserDto(user);
+}
+
+export async function updateUser(
+  db: Db,
+  actor: UserRow,
+  id: number,
+  changes: UserChanges,
+): Promise<UserDto> {
+  assertSelfOrStaff(actor, id);
+  const user = await repo.findUserById(db, id);
+  if (!user) throw notFound();
+  if (!actor.isStaff && (changes.is_staff !== undefined || changes.is_active !== undefined)) {
+    throw permissionDenied('Only staff may change is_staff or is_active.');
+  }
+  const values: Partial<NewUserRow> = {
+    email: changes.email,
+    firstName: changes.first_name,
+    lastName: changes.last_name,
+    avatar: changes.avatar,
+    isStaff: changes.is_staff,
+    isActive: changes.is_active,
+  };
+  if (changes.password !== undefined) {
+    values.password = await checkedPasswordChange(user, changes);
+  }
+  const updated = await repo.updateUser(db, id, values).catch((error: unknown) => {
+    throw isUniqueViolation(error) ? duplicateEmail() : error;
+  });
+  if (!updated) throw notFound();
+  if (values.password || updated.isActive === false) await revokeUserSessions(db, id);
+  return toUserDto(updated);
+}
+
+async function checkedPasswordChange(user: UserRow, changes: UserChanges): Promise<string> {
+  const errors: FieldErrors = {};
+  if (!changes.current_password) {
+    errors.current_password = ['The current password is required to set a new one.'];
+  } else if (!(await verifyPassword(user.password, changes.current_password))) {
+    errors.current_password = ['The current password is not correct.'];
+  }
+  const problems = passwordProblems(changes.password ?? '', changes.email ?? user.email);
+  if (problems.length > 0) errors.password = problems;
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  return hashPassword(changes.password ?? '');
+}
+
+/** Creates a user after checking the password; shared by the API and the command line. */
+export async function createUser(db: Db, input: UserCreateInput): Promise<UserRow> {
+  assertStrongPassword(input.password, input.email);
+  const user = await repo.insertUser(db, {
+    email: input.email,
+    password: await hashPassword(input.password),
+    firstName: input.first_name,
+    lastName: input.last_name,
+    avatar: input.avatar ?? null,
+    isStaff: input.is_staff,
+  });
+  if (!user) throw duplicateEmail();
+  return user;
+}
+
+export async function createUserAsStaff(
+  db: Db,
+  actor: UserRow,
+  input: UserCreateInput,
+): Promise<UserDto> {
+  if (!actor.isStaff) throw permissionDenied();
+  return toUserDto(await createUser(db, input));
+}
+
+export async function setPassword(db: Db, email: string, password: string): Promise<UserRow> {
+  const user = await repo.findUserByEmail(db, email);
+  if (!user) throw notFound(`No user with the email ${email}.`);
+  assertStrongPassword(password, user.email);
+  const updated = await repo.updateUser(db, user.id, { password: await hashPassword(password) });
+  await revokeUserSessions(db, user.id);
+  return updated ?? user;
+}
+
+export async function deactivateUser(db: Db, email: string): Promise<UserRow> {
+  const user = await repo.findUserByEmail(db, email);
+  if (!user) throw notFound(`No user with the email ${email}.`);
+  const updated = await repo.updateUser(db, user.id, { isActive: false });
+  await revokeUserSessions(db, user.id);
+  return updated ?? user;
+}
+
+export const findUserByEmail = repo.findUserByEmail;
+export const findUserById = repo.findUserById;
+export const countUsers = repo.countUsers;
+
+export const listAllUsers = (db: Db) =>
+  repo.listUsers(db, { ordering: [{ field: 'id', descending: false }], limit: 10_000, offset: 0 });

@@ -1,0 +1,45 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { UserRow } from '../db/schema/users.js';
+import { notAuthenticated } from '../lib/errors.js';
+import { accessTokens, type AccessTokens } from '../modules/auth/auth.tokens.js';
+import { findUserById } from '../modules/users/users.service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    tokens: AccessTokens;
+    authenticate: (request: FastifyRequest) => Promise<void>;
+  }
+  interface FastifyRequest {
+    user: UserRow | null;
+  }
+}
+
+const INVALID_TOKEN = 'Given token not valid for any token type';
+
+/** Bearer access tokens: `app.authenticate` as an onRequest hook puts the user on the request. */
+async function authPlugin(app: FastifyInstance, opts: { secret: string }) {
+  app.decorate('tokens', accessTokens(opts.secret));
+  app.decorateRequest('user', null);
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    const header = request.headers.authorization;
+    if (!header) throw notAuthenticated();
+    const [scheme, token, ...rest] = header.split(' ');
+    if (scheme?.toLowerCase() !== 'bearer' || !token || rest.length > 0) {
+      throw notAuthenticated('Authorization header must contain two space-delimited values');
+    }
+    const userId = await app.tokens.verify(token);
+    if (userId === null) throw notAuthenticated(INVALID_TOKEN);
+    const user = await findUserById(app.db, userId);
+    if (!user?.isActive) throw notAuthenticated('User not found or inactive');
+    request.user = user;
+  });
+}
+
+export default fp(authPlugin, { name: 'auth', dependencies: ['db'] });
+
+/** The signed-in user of a request that passed `app.authenticate`. */
+export function actor(request: FastifyRequest): UserRow {
+  if (!request.user) throw notAuthenticated();
+  return request.user;
+}

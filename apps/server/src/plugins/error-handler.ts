@@ -1,0 +1,42 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from 'fastify-type-provider-zod';
+import { HttpError, ValidationError, type FieldErrors } from '../lib/errors.js';
+
+const NON_FIELD = 'non_field_errors';
+
+function toFieldErrors(issues: { instancePath: string; message?: string }[]): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const issue of issues) {
+    const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || NON_FIELD;
+    (fields[field] ??= []).push(issue.message ?? 'Invalid value.');
+  }
+  return fields;
+}
+
+/** Answers every error in the DRF shapes; a 5xx is logged with its request and never leaks. */
+async function errorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof ValidationError) return reply.code(400).send(error.fields);
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).headers(error.headers).send({ detail: error.detail });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.code(400).send(toFieldErrors(error.validation));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500 || isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(500).send({ detail: 'A server error occurred.' });
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+      return reply.code(400).send({ detail: `JSON parse error - ${error.message}` });
+    }
+    return reply.code(status).send({ detail: error.message });
+  });
+}
+
+export default fp(errorHandler, { name: 'error-handler' });

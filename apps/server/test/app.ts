@@ -1,0 +1,38 @@
+import { buildApp, type App } from '../src/app.js';
+import type { Config } from '../src/config.js';
+import type { Db } from '../src/db/client.js';
+import { createTestDatabase } from './database.js';
+
+export const testConfig: Config = {
+  env: 'test',
+  host: '127.0.0.1',
+  port: 0,
+  dataDir: '/nonexistent',
+  databaseUrl: undefined,
+  jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
+  logLevel: 'silent',
+  trustProxy: false,
+  adminEmail: 'admin@ideaforge.local',
+  webDistDir: '/nonexistent',
+};
+
+export interface TestApp {
+  app: App;
+  db: Db;
+  close(): Promise<void>;
+}
+
+/** The real app, built by buildApp on a throw-away database; drive it with app.inject. */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const app = await buildApp({ ...testConfig, ...overrides }, { database, logger: false });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import type { App } from '../src/app.js';
+import type { Db } from '../src/db/client.js';
+import type { UserRow } from '../src/db/schema/users.js';
+import { createUser } from '../src/modules/users/users.service.js';
+
+let sequence = 0;
+
+export const TEST_PASSWORD = 'correct horse battery staple';
+
+export async function makeUser(
+  db: Db,
+  overrides: Partial<{ email: string; first_name: string; last_name: string; is_staff: boolean }> = {},
+): Promise<UserRow> {
+  sequence += 1;
+  return createUser(db, {
+    email: overrides.email ?? `user${sequence}@example.com`,
+    password: TEST_PASSWORD,
+    first_name: overrides.first_name ?? 'Test',
+    last_name: overrides.last_name ?? `User${sequence}`,
+    is_staff: overrides.is_staff ?? false,
+  });
+}
+
+/** Authorization headers for a user, with a freshly signed access token. */
+export async function authHeaders(app: App, user: UserRow) {
+  return { authorization: `Bearer ${await app.tokens.sign(user.id)}` };
+}
