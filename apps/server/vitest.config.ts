@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -10,7 +10,19 @@ export default defineConfig({
     hookTimeout: 60_000,
     projects: [
       { extends: true, test: { name: 'pglite', env: { TEST_DB: 'pglite' } } },
-      ...(onPostgres ? [{ extends: true, test: { name: 'postgres', env: { TEST_DB: 'postgres' } } }] : []),
+      ...(onPostgres
+        ? [
+            {
+              extends: true,
+              test: {
+                name: 'postgres',
+                env: { TEST_DB: 'postgres' },
+                // The command line and its lock are about the embedded data directory only.
+                exclude: [...configDefaults.exclude, 'test/cli.test.ts', 'src/config.test.ts'],
+              },
+            },
+          ]
+        : []),
     ],
   },
 });

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('has defaults for the embedded mode', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      host: '127.0.0.1',
+      port: 3000,
+      dataDir: './data',
+      databaseUrl: undefined,
+      logLevel: 'warn',
+    });
+  });
+
+  it('lists every bad variable at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', TRUST_PROXY: 'maybe' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const fields = (error as ConfigError).problems.map((p) => p.split(':')[0]);
+    expect(fields.sort()).toEqual(['DATABASE_URL', 'LOG_LEVEL', 'PORT', 'TRUST_PROXY']);
+  });
+
+  it('requires JWT_SECRET with DATABASE_URL', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://localhost/db' })).toThrow(/JWT_SECRET/);
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://localhost/db', JWT_SECRET: 's'.repeat(32) }).databaseUrl,
+    ).toBe('postgres://localhost/db');
+  });
+});

@@ -1,0 +1,235 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.js';
+import { authHeaders, makeUser, TEST_PASSWORD } from '../../../test/factories.js';
+import type { UserRow } from '../../db/schema/users.js';
+
+let t: TestApp;
+let alice: UserRow;
+let bob: UserRow;
+let staff: UserRow;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  alice = await makeUser(t.db, { email: 'alice@example.com', first_name: 'Alice', last_name: 'Smith' });
+  bob = await makeUser(t.db, { email: 'bob@example.com', first_name: 'Bob', last_name: 'Jones' });
+  staff = await makeUser(t.db, { email: 'root@example.com', first_name: 'Root', is_staff: true });
+});
+afterAll(() => t.close());
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';
+async function call(user: UserRow | null, method: Method, url: string, payload?: object) {
+  const headers = user ? await authHeaders(t.app, user) : {};
+  return t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+}
+
+interface UserPage {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: { id: number; email: string }[];
+}
+
+describe('GET /api/users/', () => {
+  it('lists the team for any signed-in user, newest first', async () => {
+    const response = await call(bob, 'GET', '/api/users/');
+    expect(response.statusCode).toBe(200);
+    const page = response.json<UserPage>();
+    expect(page.count).toBe(3);
+    expect(page.results.map((u) => u.email)).toEqual([
+      'root@example.com',
+      'bob@example.com',
+      'alice@example.com',
+    ]);
+    expect(page.results[0]).not.toHaveProperty('password');
+  });
+
+  it('pages with next and previous links', async () => {
+    const first = (await call(bob, 'GET', '/api/users/?page_size=2&ordering=email')).json<UserPage>();
+    expect(first.results.map((u) => u.email)).toEqual(['alice@example.com', 'bob@example.com']);
+    expect(first.previous).toBeNull();
+    expect(first.next).toMatch(/\/api\/users\/\?page_size=2&ordering=email&page=2$/);
+    const second = (await call(bob, 'GET', '/api/users/?page_size=2&ordering=email&page=2')).json<UserPage>();
+    expect(second.results.map((u) => u.email)).toEqual(['root@example.com']);
+    expect(second.next).toBeNull();
+    expect(second.previous).toMatch(/\/api\/users\/\?page_size=2&ordering=email$/);
+  });
+
+  it('searches names and emails, case-insensitively', async () => {
+    const page = (await call(bob, 'GET', '/api/users/?search=SMI')).json<UserPage>();
+    expect(page.results.map((u) => u.email)).toEqual(['alice@example.com']);
+    const none = (await call(bob, 'GET', '/api/users/?search=%25')).json<UserPage>();
+    expect(none.count).toBe(0);
+  });
+
+  it('rejects bad paging and ordering with field errors', async () => {
+    const big = await call(bob, 'GET', '/api/users/?page_size=1000');
+    expect(big.statusCode).toBe(400);
+    expect(big.json()).toHaveProperty('page_size');
+    const order = await call(bob, 'GET', '/api/users/?ordering=password');
+    expect(order.statusCode).toBe(400);
+    expect(order.json<{ ordering: string[] }>().ordering[0]).toMatch(/Unknown ordering field 'password'/);
+    const page = await call(bob, 'GET', '/api/users/?page=0');
+    expect(page.statusCode).toBe(400);
+    const beyond = await call(bob, 'GET', '/api/users/?page=9');
+    expect(beyond.statusCode).toBe(404);
+    expect(beyond.json()).toEqual({ detail: 'Invalid page.' });
+  });
+
+  it('refuses anonymous requests', async () => {
+    expect((await call(null, 'GET', '/api/users/')).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/users/me/ and /api/users/{id}/', () => {
+  it('returns the signed-in user with a display name', async () => {
+    const response = await call(alice, 'GET', '/api/users/me/');
+    expect(response.json()).toMatchObject({
+      id: alice.id,
+      email: 'alice@example.com',
+      first_name: 'Alice',
+      last_name: 'Smith',
+      name: 'Alice Smith',
+      avatar: null,
+      is_staff: false,
+    });
+  });
+
+  it('lets a user read themselves, staff read anyone, and nobody else', async () => {
+    expect((await call(alice, 'GET', `/api/users/${alice.id}/`)).statusCode).toBe(200);
+    expect((await call(staff, 'GET', `/api/users/${alice.id}/`)).statusCode).toBe(200);
+    const other = await call(bob, 'GET', `/api/users/${alice.id}/`);
+    expect(other.statusCode).toBe(403);
+    expect(other.json()).toEqual({ detail: 'You do not have permission to perform this action.' });
+    expect((await call(null, 'GET', `/api/users/${alice.id}/`)).statusCode).toBe(401);
+    expect((await call(staff, 'GET', '/api/users/999999/')).statusCode).toBe(404);
+    expect((await call(staff, 'GET', '/api/users/abc/')).statusCode).toBe(400);
+  });
+});
+
+describe('PUT/PATCH /api/users/{id}/', () => {
+  it('lets a user change their own profile', async () => {
+    const response = await call(alice, 'PATCH', `/api/users/${alice.id}/`, {
+      first_name: '  Alicia ',
+      avatar: 'https://example.com/a.png',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ first_name: 'Alicia', name: 'Alicia Smith', avatar: 'https://example.com/a.png' });
+    const put = await call(alice, 'PUT', `/api/users/${alice.id}/`, {
+      email: 'alice@example.com',
+      first_name: 'Alice',
+      last_name: 'Smith',
+      avatar: '',
+    });
+    expect(put.statusCode).toBe(200);
+    expect(put.json()).toMatchObject({ first_name: 'Alice', avatar: null });
+  });
+
+  it('requires every PUT field and validates them', async () => {
+    const put = await call(alice, 'PUT', `/api/users/${alice.id}/`, { first_name: 'A' });
+    expect(put.statusCode).toBe(400);
+    expect(put.json()).toEqual({
+      email: ['This field is required.'],
+      last_name: ['This field is required.'],
+    });
+    const bad = await call(alice, 'PATCH', `/api/users/${alice.id}/`, {
+      email: 'not-an-email',
+      avatar: 'javascript:alert(1)',
+      first_name: 'x'.repeat(151),
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json<object>()).sort()).toEqual(['avatar', 'email', 'first_name']);
+  });
+
+  it("refuses changes to another user's profile", async () => {
+    const response = await call(bob, 'PATCH', `/api/users/${alice.id}/`, { first_name: 'Mallory' });
+    expect(response.statusCode).toBe(403);
+    expect((await call(null, 'PATCH', `/api/users/${alice.id}/`, { first_name: 'M' })).statusCode).toBe(401);
+    expect((await call(alice, 'GET', '/api/users/me/')).json()).toMatchObject({ first_name: 'Alice' });
+  });
+
+  it('lets only staff change is_staff and is_active', async () => {
+    const self = await call(bob, 'PATCH', `/api/users/${bob.id}/`, { is_staff: true });
+    expect(self.statusCode).toBe(403);
+    const byStaff = await call(staff, 'PATCH', `/api/users/${bob.id}/`, { last_name: 'Jonas', is_staff: true });
+    expect(byStaff.statusCode).toBe(200);
+    expect(byStaff.json()).toMatchObject({ last_name: 'Jonas', is_staff: true });
+    await call(staff, 'PATCH', `/api/users/${bob.id}/`, { is_staff: false });
+  });
+
+  it('keeps emails unique, case-insensitively', async () => {
+    const response = await call(bob, 'PATCH', `/api/users/${bob.id}/`, { email: 'ALICE@example.com' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ email: ['A user with this email already exists.'] });
+  });
+
+  it('needs the current password for a password change, and ends other sessions', async () => {
+    const user = await makeUser(t.db, { email: 'carol@example.com' });
+    const url = `/api/users/${user.id}/`;
+    const missing = await call(user, 'PATCH', url, { password: 'a much better passphrase' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toHaveProperty('current_password');
+    const wrong = await call(user, 'PATCH', url, {
+      password: 'a much better passphrase',
+      current_password: 'wrong',
+    });
+    expect(wrong.json()).toEqual({ current_password: ['The current password is not correct.'] });
+    const weak = await call(user, 'PATCH', url, { password: '12345678', current_password: TEST_PASSWORD });
+    expect(weak.json<{ password: string[] }>().password).toContain('This password is entirely numeric.');
+
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/token/',
+      payload: { email: 'carol@example.com', password: TEST_PASSWORD },
+    });
+    const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    const changed = await call(user, 'PATCH', url, {
+      password: 'a much better passphrase',
+      current_password: TEST_PASSWORD,
+    });
+    expect(changed.statusCode).toBe(200);
+    const refresh = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/token/refresh/',
+      headers: { cookie },
+      payload: {},
+    });
+    expect(refresh.statusCode).toBe(401);
+    const relogin = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/token/',
+      payload: { email: 'carol@example.com', password: 'a much better passphrase' },
+    });
+    expect(relogin.statusCode).toBe(200);
+  });
+
+  it('locks a deactivated user out at once', async () => {
+    const user = await makeUser(t.db, { email: 'dave@example.com' });
+    const headers = await authHeaders(t.app, user);
+    await call(staff, 'PATCH', `/api/users/${user.id}/`, { is_active: false });
+    const response = await t.app.inject({ url: '/api/users/me/', headers });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/users/', () => {
+  it('lets staff create users', async () => {
+    const response = await call(staff, 'POST', '/api/users/', {
+      email: 'New.Person@Example.com',
+      password: 'a long enough passphrase',
+      first_name: 'New',
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ email: 'new.person@example.com', name: 'New', is_staff: false });
+  });
+
+  it('refuses non-staff, duplicates and weak passwords', async () => {
+    const payload = { email: 'x@example.com', password: 'a long enough passphrase' };
+    expect((await call(bob, 'POST', '/api/users/', payload)).statusCode).toBe(403);
+    expect((await call(null, 'POST', '/api/users/', payload)).statusCode).toBe(401);
+    const duplicate = await call(staff, 'POST', '/api/users/', { ...payload, email: 'BOB@example.com' });
+    expect(duplicate.json()).toEqual({ email: ['A user with this email already exists.'] });
+    const weak = await call(staff, 'POST', '/api/users/', { ...payload, password: 'short' });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json<{ password: string[] }>().password[0]).toMatch(/too short/);
+  });
+});

@@ -1,0 +1,139 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/client.js';
+
+// These run the real entry point in child processes, always on an embedded data directory.
+const serverRoot = fileURLToPath(new URL('..', import.meta.url));
+const dataDirs: string[] = [];
+afterAll(() => {
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function newDataDir() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'ideaforge-cli-'));
+  dataDirs.push(dir);
+  return dir;
+}
+
+function start(args: string[], dataDir: string): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
+    cwd: serverRoot,
+    env: { PATH: process.env.PATH, DATA_DIR: dataDir, NODE_ENV: 'production', PORT: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+function run(args: string[], dataDir: string) {
+  const child = start(args, dataDir);
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    child.on('close', (code) => {
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** Starts the server, waits until it listens, stops it, and returns what it printed. */
+async function serveOnce(dataDir: string): Promise<string> {
+  const child = start(['serve'], dataDir);
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Ideaforge is running at')) resolve();
+    });
+    child.on('close', (code) => {
+      reject(new Error(`server exited early (${String(code)}): ${output}`));
+    });
+  });
+  const closed = new Promise((resolve) => child.on('close', resolve));
+  child.kill('SIGTERM');
+  await closed;
+  return output;
+}
+
+describe('user commands', () => {
+  const dataDir = newDataDir();
+
+  it('creates a user, and refuses a duplicate email or a weak password', async () => {
+    const created = await run(
+      ['user:create', '--email', 'Ann@Example.com', '--password', 'a long passphrase', '--first-name', 'Ann', '--admin'],
+      dataDir,
+    );
+    expect(created).toMatchObject({ code: 0 });
+    expect(created.stdout).toMatch(/Created admin user ann@example.com/);
+
+    const duplicate = await run(['user:create', '--email', 'ann@example.com', '--password', 'another passphrase'], dataDir);
+    expect(duplicate.code).not.toBe(0);
+    expect(duplicate.stderr).toContain('A user with this email already exists.');
+
+    const weak = await run(['user:create', '--email', 'weak@example.com', '--password', 'password'], dataDir);
+    expect(weak.code).not.toBe(0);
+    expect(weak.stderr).toContain('This password is too common.');
+
+    const missing = await run(['user:create', '--password', 'a long passphrase'], dataDir);
+    expect(missing.code).not.toBe(0);
+    expect(missing.stderr).toContain('--email is required.');
+  });
+
+  it('lists, sets passwords and deactivates', async () => {
+    await run(['user:create', '--email', 'ben@example.com', '--password', 'a long passphrase'], dataDir);
+    const list = await run(['user:list'], dataDir);
+    expect(list.code).toBe(0);
+    expect(list.stdout).toMatch(/ann@example.com\tAnn\tadmin/);
+    expect(list.stdout).toMatch(/ben@example.com\tben\t/);
+
+    const set = await run(['user:set-password', '--email', 'ben@example.com', '--password', 'new long passphrase'], dataDir);
+    expect(set.code).toBe(0);
+    const unknown = await run(['user:set-password', '--email', 'nobody@example.com', '--password', 'x y z w v'], dataDir);
+    expect(unknown.code).not.toBe(0);
+    expect(unknown.stderr).toContain('No user with the email nobody@example.com.');
+
+    const deactivated = await run(['user:deactivate', '--email', 'ben@example.com'], dataDir);
+    expect(deactivated.code).toBe(0);
+    expect((await run(['user:list'], dataDir)).stdout).toMatch(/ben@example.com\tben\tinactive/);
+  });
+
+  it('rejects an unknown command with the usage', async () => {
+    const result = await run(['user:explode'], dataDir);
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toContain("Unknown command 'user:explode'");
+    expect(result.stderr).toContain('Usage: ideaforge');
+  });
+});
+
+describe('the first start', () => {
+  it('creates an admin with a random password and prints it once', async () => {
+    const dataDir = newDataDir();
+    const first = await serveOnce(dataDir);
+    expect(first).toContain('Created the first admin account');
+    const password = /password: (\S+)/.exec(first)?.[1];
+    expect(password).toMatch(/^[\w-]{16}$/);
+    const second = await serveOnce(dataDir);
+    expect(second).not.toContain('Created the first admin account');
+    expect(second).not.toContain(password);
+  });
+});
+
+describe('the data directory lock', () => {
+  it('makes a second process fail with a clear message instead of opening the database', async () => {
+    const dataDir = newDataDir();
+    const holder = await openDatabase({ kind: 'pglite', dataDir });
+    try {
+      const second = await run(['migrate'], dataDir);
+      expect(second.code).not.toBe(0);
+      expect(second.stderr).toContain('is in use by another Ideaforge process');
+    } finally {
+      await holder.close();
+    }
+    const after = await run(['migrate'], dataDir);
+    expect(after).toMatchObject({ code: 0, stdout: 'Migrations applied.\n' });
+  });
+});
