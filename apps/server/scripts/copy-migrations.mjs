@@ -1,5 +1,9 @@
 import { cpSync } from 'node:fs';
 
-cpSync(new URL('../src/db/migrations', import.meta.url), new URL('../dist/db/migrations', import.meta.url), {
-  recursive: true,
-});
+cpSync(
+  new URL('../src/db/migrations', import.meta.url),
+  new URL('../dist/db/migrations', import.meta.url),
+  {
+    recursive: true,
+  },
+);

@@ -16,7 +16,12 @@ describe('loadConfig', () => {
   it('lists every bad variable at once', () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', TRUST_PROXY: 'maybe' });
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        LOG_LEVEL: 'loud',
+        TRUST_PROXY: 'maybe',
+      });
     } catch (e) {
       error = e;
     }
@@ -28,7 +33,8 @@ describe('loadConfig', () => {
   it('requires JWT_SECRET with DATABASE_URL', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://localhost/db' })).toThrow(/JWT_SECRET/);
     expect(
-      loadConfig({ DATABASE_URL: 'postgres://localhost/db', JWT_SECRET: 's'.repeat(32) }).databaseUrl,
+      loadConfig({ DATABASE_URL: 'postgres://localhost/db', JWT_SECRET: 's'.repeat(32) })
+        .databaseUrl,
     ).toBe('postgres://localhost/db');
   });
 });

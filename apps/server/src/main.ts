@@ -104,7 +104,11 @@ async function runCommand(command: string, args: string[], config: Config) {
       });
     case 'user:set-password':
       return withDatabase(config, async ({ db }) => {
-        const user = await users.setPassword(db, required(values, 'email'), required(values, 'password'));
+        const user = await users.setPassword(
+          db,
+          required(values, 'email'),
+          required(values, 'password'),
+        );
         console.log(`Password changed for ${user.email}; their sessions were signed out.`);
       });
     case 'user:deactivate':
@@ -127,7 +131,11 @@ function describe(error: unknown): string {
     return error.message;
   }
   if (error instanceof DataDirLockedError) return error.message;
-  if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
+  if (
+    error instanceof TypeError &&
+    'code' in error &&
+    String(error.code).startsWith('ERR_PARSE_ARGS')
+  ) {
     return error.message;
   }
   return error instanceof Error ? (error.stack ?? error.message) : String(error);

@@ -64,17 +64,32 @@ describe('user commands', () => {
 
   it('creates a user, and refuses a duplicate email or a weak password', async () => {
     const created = await run(
-      ['user:create', '--email', 'Ann@Example.com', '--password', 'a long passphrase', '--first-name', 'Ann', '--admin'],
+      [
+        'user:create',
+        '--email',
+        'Ann@Example.com',
+        '--password',
+        'a long passphrase',
+        '--first-name',
+        'Ann',
+        '--admin',
+      ],
       dataDir,
     );
     expect(created).toMatchObject({ code: 0 });
     expect(created.stdout).toMatch(/Created admin user ann@example.com/);
 
-    const duplicate = await run(['user:create', '--email', 'ann@example.com', '--password', 'another passphrase'], dataDir);
+    const duplicate = await run(
+      ['user:create', '--email', 'ann@example.com', '--password', 'another passphrase'],
+      dataDir,
+    );
     expect(duplicate.code).not.toBe(0);
     expect(duplicate.stderr).toContain('A user with this email already exists.');
 
-    const weak = await run(['user:create', '--email', 'weak@example.com', '--password', 'password'], dataDir);
+    const weak = await run(
+      ['user:create', '--email', 'weak@example.com', '--password', 'password'],
+      dataDir,
+    );
     expect(weak.code).not.toBe(0);
     expect(weak.stderr).toContain('This password is too common.');
 
@@ -84,15 +99,24 @@ describe('user commands', () => {
   });
 
   it('lists, sets passwords and deactivates', async () => {
-    await run(['user:create', '--email', 'ben@example.com', '--password', 'a long passphrase'], dataDir);
+    await run(
+      ['user:create', '--email', 'ben@example.com', '--password', 'a long passphrase'],
+      dataDir,
+    );
     const list = await run(['user:list'], dataDir);
     expect(list.code).toBe(0);
     expect(list.stdout).toMatch(/ann@example.com\tAnn\tadmin/);
     expect(list.stdout).toMatch(/ben@example.com\tben\t/);
 
-    const set = await run(['user:set-password', '--email', 'ben@example.com', '--password', 'new long passphrase'], dataDir);
+    const set = await run(
+      ['user:set-password', '--email', 'ben@example.com', '--password', 'new long passphrase'],
+      dataDir,
+    );
     expect(set.code).toBe(0);
-    const unknown = await run(['user:set-password', '--email', 'nobody@example.com', '--password', 'x y z w v'], dataDir);
+    const unknown = await run(
+      ['user:set-password', '--email', 'nobody@example.com', '--password', 'x y z w v'],
+      dataDir,
+    );
     expect(unknown.code).not.toBe(0);
     expect(unknown.stderr).toContain('No user with the email nobody@example.com.');
 

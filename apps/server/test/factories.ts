@@ -9,7 +9,12 @@ export const TEST_PASSWORD = 'correct horse battery staple';
 
 export async function makeUser(
   db: Db,
-  overrides: Partial<{ email: string; first_name: string; last_name: string; is_staff: boolean }> = {},
+  overrides: Partial<{
+    email: string;
+    first_name: string;
+    last_name: string;
+    is_staff: boolean;
+  }> = {},
 ): Promise<UserRow> {
   sequence += 1;
   return createUser(db, {

@@ -3,7 +3,10 @@ import argon2 from 'argon2';
 /** OWASP's minimum for argon2id: 19 MiB of memory, two passes, one lane. */
 const HASH_OPTIONS = {
   type: argon2.argon2id as 2,
-  memoryCost: 19 * 1024, timeCost: 2, parallelism: 1 };
+  memoryCost: 19 * 1024,
+  timeCost: 2,
+  parallelism: 1,
+};
 
 export const hashPassword = (password: string) => argon2.hash(password, HASH_OPTIONS);
 
@@ -54,10 +57,14 @@ export const MAX_PASSWORD_LENGTH = 256;
 export function passwordProblems(password: string, email?: string): string[] {
   const problems: string[] = [];
   if (password.length < MIN_PASSWORD_LENGTH) {
-    problems.push(`This password is too short. It must contain at least ${MIN_PASSWORD_LENGTH} characters.`);
+    problems.push(
+      `This password is too short. It must contain at least ${MIN_PASSWORD_LENGTH} characters.`,
+    );
   }
   if (password.length > MAX_PASSWORD_LENGTH) {
-    problems.push(`This password is too long. It must contain at most ${MAX_PASSWORD_LENGTH} characters.`);
+    problems.push(
+      `This password is too long. It must contain at most ${MAX_PASSWORD_LENGTH} characters.`,
+    );
   }
   if (/^\d+$/.test(password)) problems.push('This password is entirely numeric.');
   if (COMMON_PASSWORDS.has(password.toLowerCase()) || /^(.)\1+$/.test(password)) {

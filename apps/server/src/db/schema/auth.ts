@@ -16,7 +16,10 @@ export const refreshTokens = pgTable(
     revokedAt: timestamp({ withTimezone: true }),
     created: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('refresh_tokens_family_idx').on(t.family), index('refresh_tokens_user_idx').on(t.userId)],
+  (t) => [
+    index('refresh_tokens_family_idx').on(t.family),
+    index('refresh_tokens_user_idx').on(t.userId),
+  ],
 );
 
 /** Failed sign-in counters, keyed by email or client address, in fixed windows. */

@@ -8,11 +8,7 @@ export const REFRESH_TOKEN_TTL_SECONDS = 14 * 24 * 60 * 60;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 /** Stores a new refresh token (only its hash) and returns the token itself. */
-export async function issueRefreshToken(
-  db: Db,
-  userId: number,
-  family?: string,
-): Promise<string> {
+export async function issueRefreshToken(db: Db, userId: number, family?: string): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.insert(refreshTokens).values({
     userId,
@@ -47,7 +43,10 @@ export async function redeemRefreshToken(db: Db, token: string): Promise<Redempt
     .returning();
   if (redeemed) return { ok: true, token: redeemed };
 
-  const [known] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
+  const [known] = await db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, tokenHash));
   if (!known) return { ok: false, reason: 'unknown' };
   if (known.revokedAt) return { ok: false, reason: 'revoked' };
   if (known.usedAt) {

@@ -11,7 +11,11 @@ let user: UserRow;
 
 beforeAll(async () => {
   t = await createTestApp();
-  user = await makeUser(t.db, { email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace' });
+  user = await makeUser(t.db, {
+    email: 'ada@example.com',
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+  });
 });
 afterAll(() => t.close());
 
@@ -23,7 +27,13 @@ const login = (email: string, password: string, remoteAddress = '10.0.0.1') =>
     remoteAddress,
   });
 
-function refreshCookieOf(response: { cookies: { name: string; value: string }[] }) {
+interface Cookie {
+  name: string;
+  value: string;
+  secure?: boolean;
+}
+
+function refreshCookieOf(response: { cookies: Cookie[] }) {
   const cookie = response.cookies.find((c) => c.name === REFRESH_COOKIE);
   if (!cookie) throw new Error('no refresh cookie set');
   return cookie;
@@ -90,7 +100,9 @@ describe('POST /api/auth/token/', () => {
     await t.app.inject({
       method: 'PATCH',
       url: `/api/users/${inactive.id}/`,
-      headers: { authorization: `Bearer ${await t.app.tokens.sign((await makeUser(t.db, { is_staff: true })).id)}` },
+      headers: {
+        authorization: `Bearer ${await t.app.tokens.sign((await makeUser(t.db, { is_staff: true })).id)}`,
+      },
       payload: { is_active: false },
     });
     expect((await login('gone@example.com', TEST_PASSWORD, '10.0.2.1')).statusCode).toBe(401);
@@ -182,7 +194,10 @@ describe('POST /api/auth/token/refresh/', () => {
     const token = refreshCookieOf(await login('ada@example.com', TEST_PASSWORD)).value;
     const bySite = await refresh(token, { 'sec-fetch-site': 'cross-site' });
     expect(bySite.statusCode).toBe(403);
-    const byOrigin = await refresh(token, { origin: 'https://evil.example', host: 'localhost:3000' });
+    const byOrigin = await refresh(token, {
+      origin: 'https://evil.example',
+      host: 'localhost:3000',
+    });
     expect(byOrigin.statusCode).toBe(403);
     // The refused requests did not use the token up.
     const sameOrigin = await refresh(token, {
@@ -240,7 +255,12 @@ describe('access tokens', () => {
 
   it('rejects an expired token', async () => {
     const now = Math.floor(Date.now() / 1000);
-    await expectRejected(await claims().setIssuedAt(now - 600).setExpirationTime(now - 300).sign(key));
+    await expectRejected(
+      await claims()
+        .setIssuedAt(now - 600)
+        .setExpirationTime(now - 300)
+        .sign(key),
+    );
   });
 
   it("rejects 'alg: none'", async () => {

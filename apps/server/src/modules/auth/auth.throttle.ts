@@ -37,7 +37,13 @@ export async function recordLoginFailure(db: Db, email: string, address: string)
   const expired = sql`${loginFailures.windowStart} < ${windowStartCutoff}`;
   await db
     .insert(loginFailures)
-    .values([emailKey(email), addressKey(address)].map((key) => ({ key, count: 1, windowStart: sql`now()` })))
+    .values(
+      [emailKey(email), addressKey(address)].map((key) => ({
+        key,
+        count: 1,
+        windowStart: sql`now()`,
+      })),
+    )
     .onConflictDoUpdate({
       target: loginFailures.key,
       set: {

@@ -31,7 +31,12 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
 
 export async function listUsers(
   db: Db,
-  params: { search?: string | undefined; ordering: Ordering<UserOrderingField>; limit: number; offset: number },
+  params: {
+    search?: string | undefined;
+    ordering: Ordering<UserOrderingField>;
+    limit: number;
+    offset: number;
+  },
 ): Promise<{ count: number; rows: UserRow[] }> {
   const where = searchCondition(params.search, [users.email, users.firstName, users.lastName]);
   const [total] = await db.select({ value: count() }).from(users).where(where);

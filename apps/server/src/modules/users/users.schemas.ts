@@ -29,9 +29,12 @@ export const emailField = z
 const nameField = z.string().trim().max(150);
 
 const avatarField = z
-  .union([z.literal(''), z.url({ protocol: /^https?$/, error: 'Enter a valid http(s) URL.' }).max(2000)])
+  .union([
+    z.literal(''),
+    z.url({ protocol: /^https?$/, error: 'Enter a valid http(s) URL.' }).max(2000),
+  ])
   .nullable()
-  .transform((value) => value || null);
+  .transform((value) => (value === '' ? null : value));
 
 export const userListQuery = paginationQuery.extend({
   search: z.string().max(200).optional(),
@@ -53,17 +56,15 @@ const writableFields = z.object({
 export const userPatchBody = writableFields.partial();
 export const userPutBody = writableFields
   .partial()
-  .required({ email: true, first_name: true, last_name: true })
-;
+  .required({ email: true, first_name: true, last_name: true });
 export type UserChanges = z.infer<typeof userPatchBody>;
 
-export const userCreateBody = z
-  .object({
-    email: emailField,
-    password: z.string().max(256),
-    first_name: nameField.default(''),
-    last_name: nameField.default(''),
-    avatar: avatarField.optional(),
-    is_staff: z.boolean().default(false),
-  });
+export const userCreateBody = z.object({
+  email: emailField,
+  password: z.string().max(256),
+  first_name: nameField.default(''),
+  last_name: nameField.default(''),
+  avatar: avatarField.optional(),
+  is_staff: z.boolean().default(false),
+});
 export type UserCreateInput = z.infer<typeof userCreateBody>;

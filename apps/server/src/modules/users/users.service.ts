@@ -13,7 +13,9 @@ import type { UserChanges, UserCreateInput, UserDto } from './users.schemas.js';
 
 export function displayName(user: Pick<UserRow, 'firstName' | 'lastName' | 'email'>): string {
   const full = [user.firstName, user.lastName].filter(Boolean).join(' ');
-  return full || user.email.split('@')[0] || 'User';
+  if (full) return full;
+  const localPart = user.email.split('@')[0];
+  return localPart === undefined || localPart === '' ? 'User' : localPart;
 }
 
 export function toUserDto(user: UserRow): UserDto {
@@ -85,7 +87,7 @@ export async function updateUser(
     throw isUniqueViolation(error) ? duplicateEmail() : error;
   });
   if (!updated) throw notFound();
-  if (values.password || updated.isActive === false) await revokeUserSessions(db, id);
+  if (values.password || !updated.isActive) await revokeUserSessions(db, id);
   return toUserDto(updated);
 }
 

@@ -10,7 +10,11 @@ let staff: UserRow;
 
 beforeAll(async () => {
   t = await createTestApp();
-  alice = await makeUser(t.db, { email: 'alice@example.com', first_name: 'Alice', last_name: 'Smith' });
+  alice = await makeUser(t.db, {
+    email: 'alice@example.com',
+    first_name: 'Alice',
+    last_name: 'Smith',
+  });
   bob = await makeUser(t.db, { email: 'bob@example.com', first_name: 'Bob', last_name: 'Jones' });
   staff = await makeUser(t.db, { email: 'root@example.com', first_name: 'Root', is_staff: true });
 });
@@ -44,11 +48,15 @@ describe('GET /api/users/', () => {
   });
 
   it('pages with next and previous links', async () => {
-    const first = (await call(bob, 'GET', '/api/users/?page_size=2&ordering=email')).json<UserPage>();
+    const first = (
+      await call(bob, 'GET', '/api/users/?page_size=2&ordering=email')
+    ).json<UserPage>();
     expect(first.results.map((u) => u.email)).toEqual(['alice@example.com', 'bob@example.com']);
     expect(first.previous).toBeNull();
     expect(first.next).toMatch(/\/api\/users\/\?page_size=2&ordering=email&page=2$/);
-    const second = (await call(bob, 'GET', '/api/users/?page_size=2&ordering=email&page=2')).json<UserPage>();
+    const second = (
+      await call(bob, 'GET', '/api/users/?page_size=2&ordering=email&page=2')
+    ).json<UserPage>();
     expect(second.results.map((u) => u.email)).toEqual(['root@example.com']);
     expect(second.next).toBeNull();
     expect(second.previous).toMatch(/\/api\/users\/\?page_size=2&ordering=email$/);
@@ -67,7 +75,9 @@ describe('GET /api/users/', () => {
     expect(big.json()).toHaveProperty('page_size');
     const order = await call(bob, 'GET', '/api/users/?ordering=password');
     expect(order.statusCode).toBe(400);
-    expect(order.json<{ ordering: string[] }>().ordering[0]).toMatch(/Unknown ordering field 'password'/);
+    expect(order.json<{ ordering: string[] }>().ordering[0]).toMatch(
+      /Unknown ordering field 'password'/,
+    );
     const page = await call(bob, 'GET', '/api/users/?page=0');
     expect(page.statusCode).toBe(400);
     const beyond = await call(bob, 'GET', '/api/users/?page=9');
@@ -113,7 +123,11 @@ describe('PUT/PATCH /api/users/{id}/', () => {
       avatar: 'https://example.com/a.png',
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ first_name: 'Alicia', name: 'Alicia Smith', avatar: 'https://example.com/a.png' });
+    expect(response.json()).toMatchObject({
+      first_name: 'Alicia',
+      name: 'Alicia Smith',
+      avatar: 'https://example.com/a.png',
+    });
     const put = await call(alice, 'PUT', `/api/users/${alice.id}/`, {
       email: 'alice@example.com',
       first_name: 'Alice',
@@ -143,21 +157,30 @@ describe('PUT/PATCH /api/users/{id}/', () => {
   it("refuses changes to another user's profile", async () => {
     const response = await call(bob, 'PATCH', `/api/users/${alice.id}/`, { first_name: 'Mallory' });
     expect(response.statusCode).toBe(403);
-    expect((await call(null, 'PATCH', `/api/users/${alice.id}/`, { first_name: 'M' })).statusCode).toBe(401);
-    expect((await call(alice, 'GET', '/api/users/me/')).json()).toMatchObject({ first_name: 'Alice' });
+    expect(
+      (await call(null, 'PATCH', `/api/users/${alice.id}/`, { first_name: 'M' })).statusCode,
+    ).toBe(401);
+    expect((await call(alice, 'GET', '/api/users/me/')).json()).toMatchObject({
+      first_name: 'Alice',
+    });
   });
 
   it('lets only staff change is_staff and is_active', async () => {
     const self = await call(bob, 'PATCH', `/api/users/${bob.id}/`, { is_staff: true });
     expect(self.statusCode).toBe(403);
-    const byStaff = await call(staff, 'PATCH', `/api/users/${bob.id}/`, { last_name: 'Jonas', is_staff: true });
+    const byStaff = await call(staff, 'PATCH', `/api/users/${bob.id}/`, {
+      last_name: 'Jonas',
+      is_staff: true,
+    });
     expect(byStaff.statusCode).toBe(200);
     expect(byStaff.json()).toMatchObject({ last_name: 'Jonas', is_staff: true });
     await call(staff, 'PATCH', `/api/users/${bob.id}/`, { is_staff: false });
   });
 
   it('keeps emails unique, case-insensitively', async () => {
-    const response = await call(bob, 'PATCH', `/api/users/${bob.id}/`, { email: 'ALICE@example.com' });
+    const response = await call(bob, 'PATCH', `/api/users/${bob.id}/`, {
+      email: 'ALICE@example.com',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ email: ['A user with this email already exists.'] });
   });
@@ -173,8 +196,13 @@ describe('PUT/PATCH /api/users/{id}/', () => {
       current_password: 'wrong',
     });
     expect(wrong.json()).toEqual({ current_password: ['The current password is not correct.'] });
-    const weak = await call(user, 'PATCH', url, { password: '12345678', current_password: TEST_PASSWORD });
-    expect(weak.json<{ password: string[] }>().password).toContain('This password is entirely numeric.');
+    const weak = await call(user, 'PATCH', url, {
+      password: '12345678',
+      current_password: TEST_PASSWORD,
+    });
+    expect(weak.json<{ password: string[] }>().password).toContain(
+      'This password is entirely numeric.',
+    );
 
     const login = await t.app.inject({
       method: 'POST',
@@ -219,14 +247,21 @@ describe('POST /api/users/', () => {
       first_name: 'New',
     });
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toMatchObject({ email: 'new.person@example.com', name: 'New', is_staff: false });
+    expect(response.json()).toMatchObject({
+      email: 'new.person@example.com',
+      name: 'New',
+      is_staff: false,
+    });
   });
 
   it('refuses non-staff, duplicates and weak passwords', async () => {
     const payload = { email: 'x@example.com', password: 'a long enough passphrase' };
     expect((await call(bob, 'POST', '/api/users/', payload)).statusCode).toBe(403);
     expect((await call(null, 'POST', '/api/users/', payload)).statusCode).toBe(401);
-    const duplicate = await call(staff, 'POST', '/api/users/', { ...payload, email: 'BOB@example.com' });
+    const duplicate = await call(staff, 'POST', '/api/users/', {
+      ...payload,
+      email: 'BOB@example.com',
+    });
     expect(duplicate.json()).toEqual({ email: ['A user with this email already exists.'] });
     const weak = await call(staff, 'POST', '/api/users/', { ...payload, password: 'short' });
     expect(weak.statusCode).toBe(400);
