@@ -1,0 +1,24 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { TooltipProvider } from '@/components/ui/tooltip';
+import { AuthProvider } from '@/lib/auth/auth-context';
+import type { Auth } from '@/lib/auth/create-auth';
+import type { createAppRouter } from './router';
+
+interface AppProps {
+  auth: Auth;
+  queryClient: QueryClient;
+  router: ReturnType<typeof createAppRouter>;
+}
+
+export function App({ auth, queryClient, router }: AppProps) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider auth={auth}>
+        <TooltipProvider>
+          <RouterProvider router={router} />
+        </TooltipProvider>
+      </AuthProvider>
+    </QueryClientProvider>
+  );
+}

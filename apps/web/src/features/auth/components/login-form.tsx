@@ -1,0 +1,63 @@
+import { Loader2 } from 'lucide-react';
+import type { SubmitEvent } from 'react';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import type { Credentials } from '@/lib/auth/create-auth';
+
+interface LoginFormProps {
+  onSubmit: (credentials: Credentials) => void;
+  pending: boolean;
+  failed: boolean;
+}
+
+function textField(form: FormData, name: string) {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : '';
+}
+
+export function LoginForm({ onSubmit, pending, failed }: LoginFormProps) {
+  const handleSubmit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    onSubmit({ email: textField(form, 'email'), password: textField(form, 'password') });
+  };
+
+  return (
+    <form onSubmit={handleSubmit} className="grid gap-5">
+      {failed ? (
+        <Alert variant="destructive">
+          <AlertDescription>Invalid email or password. Please try again.</AlertDescription>
+        </Alert>
+      ) : null}
+      <div className="grid gap-2">
+        <Label htmlFor="email">Email</Label>
+        <Input
+          id="email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          placeholder="you@example.com"
+          required
+          disabled={pending}
+        />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="password">Password</Label>
+        <Input
+          id="password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          disabled={pending}
+        />
+      </div>
+      <Button type="submit" className="w-full" disabled={pending}>
+        {pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+        {pending ? 'Logging in...' : 'Login'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,5 @@
+import { PageHeader } from '@/components/layout/page-header';
+
+export function BrainstormListPage() {
+  return <PageHeader title="Brainstorms" />;
+}

@@ -1,0 +1,5 @@
+import { PageHeader } from '@/components/layout/page-header';
+
+export function ProjectListPage() {
+  return <PageHeader title="Projects Page" />;
+}

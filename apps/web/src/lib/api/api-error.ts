@@ -1,0 +1,27 @@
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(describe(status, body));
+    this.name = 'ApiError';
+  }
+}
+
+function describe(status: number, body: unknown) {
+  if (body && typeof body === 'object' && 'detail' in body && typeof body.detail === 'string') {
+    return body.detail;
+  }
+  return `Request failed with status ${status}`;
+}
+
+interface FetchResult<T> {
+  data?: T;
+  error?: unknown;
+  response: Response;
+}
+
+export function unwrap<T>({ data, error, response }: FetchResult<T>): T {
+  if (!response.ok) throw new ApiError(response.status, error);
+  return data as T;
+}

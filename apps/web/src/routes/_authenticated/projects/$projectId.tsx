@@ -1,0 +1,13 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ProjectDetailPage } from '@/features/projects/components/project-detail-page';
+import { idParam } from '@/lib/route-params';
+
+export const Route = createFileRoute('/_authenticated/projects/$projectId')({
+  params: idParam('projectId'),
+  component: ProjectRoute,
+});
+
+function ProjectRoute() {
+  const { projectId } = Route.useParams();
+  return <ProjectDetailPage projectId={projectId} />;
+}

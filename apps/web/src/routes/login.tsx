@@ -1,0 +1,13 @@
+import { createFileRoute } from '@tanstack/react-router';
+import * as z from 'zod/mini';
+import { LoginPage } from '@/features/auth/components/login-page';
+
+export const Route = createFileRoute('/login')({
+  validateSearch: z.object({ returnTo: z.optional(z.string()) }),
+  component: LoginRoute,
+});
+
+function LoginRoute() {
+  const { returnTo } = Route.useSearch();
+  return <LoginPage returnTo={returnTo} />;
+}

@@ -1,0 +1,7 @@
+// jsdom has no matchMedia; every query reports "no match" (a wide, light-themed screen).
+window.matchMedia = (query: string) =>
+  Object.assign(new EventTarget(), {
+    matches: false,
+    media: query,
+    onchange: null,
+  }) as MediaQueryList;
