@@ -1,10 +1,12 @@
 // Browsers resolve relative request URLs against the page; Node's Request does not.
-const NodeRequest = globalThis.Request;
+if (typeof window !== 'undefined') {
+  const NodeRequest = globalThis.Request;
 
-class BrowserRequest extends NodeRequest {
-  constructor(input: RequestInfo | URL, init?: RequestInit) {
-    super(typeof input === 'string' ? new URL(input, window.location.href) : input, init);
+  class BrowserRequest extends NodeRequest {
+    constructor(input: RequestInfo | URL, init?: RequestInit) {
+      super(typeof input === 'string' ? new URL(input, window.location.href) : input, init);
+    }
   }
-}
 
-globalThis.Request = BrowserRequest;
+  globalThis.Request = BrowserRequest;
+}

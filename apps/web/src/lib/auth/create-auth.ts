@@ -66,7 +66,7 @@ export function createAuth(store: AuthStore, api: ApiClient, refreshSession: Ref
 
     logout: async () => {
       try {
-        const { error, response } = await api.POST('/api/auth/logout/');
+        const { error, response } = await api.POST('/api/auth/logout/', { body: {} });
         if (!response.ok) throw new ApiError(response.status, error);
       } catch (error) {
         logError('Logout request failed', error);
