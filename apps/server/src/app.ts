@@ -11,7 +11,9 @@ import { openDatabase, type Database } from './db/client.js';
 import { databaseTarget } from './db/target.js';
 import './lib/zod-messages.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { brainstormRoutes } from './modules/brainstorms/brainstorms.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { projectRoutes } from './modules/projects/projects.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
 import apiDocs from './plugins/api-docs.js';
 import auth from './plugins/auth.js';
@@ -51,6 +53,8 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(userRoutes);
+      await api.register(projectRoutes);
+      await api.register(brainstormRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,6 +1,6 @@
 import { buildApp, type App } from '../src/app.js';
 import type { Config } from '../src/config.js';
-import type { Db } from '../src/db/client.js';
+import type { DatabaseOptions, Db } from '../src/db/client.js';
 import { createTestDatabase } from './database.js';
 
 export const testConfig: Config = {
@@ -23,8 +23,11 @@ export interface TestApp {
 }
 
 /** The real app, built by buildApp on a throw-away database; drive it with app.inject. */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  databaseOptions: DatabaseOptions = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase(databaseOptions);
   const app = await buildApp({ ...testConfig, ...overrides }, { database, logger: false });
   await app.ready();
   return {

@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openDatabase, type Database } from '../src/db/client.js';
+import { openDatabase, type Database, type DatabaseOptions } from '../src/db/client.js';
 
 /**
  * A migrated, throw-away database: in-memory PGlite, or a new database on the PostgreSQL
  * server of TEST_DATABASE_URL (project 'postgres'), dropped again on close.
  */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(options: DatabaseOptions = {}): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (process.env.TEST_DB !== 'postgres' || !url) {
-    const database = await openDatabase({ kind: 'pglite-memory' });
+    const database = await openDatabase({ kind: 'pglite-memory' }, options);
     await database.migrate();
     return database;
   }
@@ -17,7 +17,7 @@ export async function createTestDatabase(): Promise<Database> {
   await adminQuery(url, `CREATE DATABASE "${name}"`);
   const target = new URL(url);
   target.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: target.toString() });
+  const database = await openDatabase({ kind: 'postgres', url: target.toString() }, options);
   await database.migrate();
   return {
     ...database,

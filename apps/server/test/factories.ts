@@ -1,6 +1,7 @@
 import type { App } from '../src/app.js';
 import type { Db } from '../src/db/client.js';
 import type { UserRow } from '../src/db/schema/users.js';
+import { ideas } from '../src/db/schema/ideas.js';
 import { createUser } from '../src/modules/users/users.service.js';
 
 let sequence = 0;
@@ -29,4 +30,11 @@ export async function makeUser(
 /** Authorization headers for a user, with a freshly signed access token. */
 export async function authHeaders(app: App, user: UserRow) {
   return { authorization: `Bearer ${await app.tokens.sign(user.id)}` };
+}
+
+export async function addIdeas(db: Db, brainstormId: number, count: number): Promise<void> {
+  if (count === 0) return;
+  await db
+    .insert(ideas)
+    .values(Array.from({ length: count }, (_, i) => ({ brainstormId, title: `Idea ${i + 1}` })));
 }

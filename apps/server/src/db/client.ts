@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import type { Logger } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -26,23 +27,37 @@ export type DatabaseTarget =
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'pglite-memory' };
 
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  if (target.kind === 'postgres') return openPostgres(target.url);
-  if (target.kind === 'pglite-memory') return openPglite(new PGlite(), async () => undefined);
+export interface DatabaseOptions {
+  /** Sees every SQL statement; tests use it to count them. */
+  logger?: Logger;
+}
+
+export async function openDatabase(
+  target: DatabaseTarget,
+  options: DatabaseOptions = {},
+): Promise<Database> {
+  if (target.kind === 'postgres') return openPostgres(target.url, options);
+  if (target.kind === 'pglite-memory') {
+    return openPglite(new PGlite(), async () => undefined, options);
+  }
   const dataDir = path.resolve(target.dataDir);
   mkdirSync(dataDir, { recursive: true });
   const release = await lockDataDir(dataDir);
   try {
-    return await openPglite(new PGlite(path.join(dataDir, 'pgdata')), release);
+    return await openPglite(new PGlite(path.join(dataDir, 'pgdata')), release, options);
   } catch (error) {
     await release();
     throw error;
   }
 }
 
-async function openPglite(client: PGlite, release: () => Promise<void>): Promise<Database> {
+async function openPglite(
+  client: PGlite,
+  release: () => Promise<void>,
+  { logger }: DatabaseOptions,
+): Promise<Database> {
   await client.waitReady;
-  const db = drizzlePglite({ client, casing: 'snake_case' });
+  const db = drizzlePglite({ client, casing: 'snake_case', ...(logger ? { logger } : {}) });
   return {
     db,
     kind: 'pglite',
@@ -54,9 +69,9 @@ async function openPglite(client: PGlite, release: () => Promise<void>): Promise
   };
 }
 
-function openPostgres(url: string): Database {
+function openPostgres(url: string, { logger }: DatabaseOptions): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
-  const db = drizzlePg({ client: pool, casing: 'snake_case' });
+  const db = drizzlePg({ client: pool, casing: 'snake_case', ...(logger ? { logger } : {}) });
   return {
     db,
     kind: 'postgres',

@@ -1,0 +1,32 @@
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { projects } from './projects.js';
+import { users } from './users.js';
+
+export interface BrainstormParameters {
+  problem: string;
+  themes: string[];
+  type: string;
+}
+
+export const brainstorms = pgTable(
+  'brainstorms',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    title: text().notNull().default(''),
+    description: text().notNull().default(''),
+    type: text().notNull(),
+    parameters: jsonb().$type<BrainstormParameters>().notNull(),
+    projectId: integer().references(() => projects.id, { onDelete: 'set null' }),
+    createdBy: integer()
+      .notNull()
+      .references(() => users.id),
+    created: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    modified: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('brainstorms_created_idx').on(t.created),
+    index('brainstorms_project_idx').on(t.projectId),
+  ],
+);
+
+export type BrainstormRow = typeof brainstorms.$inferSelect;

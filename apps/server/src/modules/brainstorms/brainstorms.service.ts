@@ -1,0 +1,107 @@
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.js';
+import type { UserRow } from '../../db/schema/users.js';
+import { assertCanModify } from '../../lib/access.js';
+import { fieldError, notFound } from '../../lib/errors.js';
+import { isoDate } from '../../lib/http-schemas.js';
+import { paginate, pageWindow } from '../../lib/pagination.js';
+import { projectExists } from '../projects/projects.service.js';
+import { typeDisplayName } from './brainstorm-types.js';
+import * as repo from './brainstorms.repository.js';
+import type {
+  BrainstormChanges,
+  BrainstormCreateInput,
+  BrainstormDto,
+  BrainstormListQuery,
+} from './brainstorms.schemas.js';
+
+export function toBrainstormDto(row: repo.BrainstormWithCount): BrainstormDto {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    type: row.type,
+    type_display: typeDisplayName(row.type),
+    parameters: row.parameters,
+    project: row.projectId,
+    created_by: row.createdBy,
+    ideas_count: row.ideasCount,
+    created: isoDate(row.created),
+    modified: isoDate(row.modified),
+  };
+}
+
+async function findOr404(db: Db, id: number) {
+  const brainstorm = await repo.findBrainstorm(db, id);
+  if (!brainstorm) throw notFound();
+  return brainstorm;
+}
+
+async function assertProjectExists(db: Db, project: number | null | undefined) {
+  if (project != null && !(await projectExists(db, project))) {
+    throw fieldError('project', `Invalid pk "${project}" - object does not exist.`);
+  }
+}
+
+/** A date alone bounds the whole day (UTC): after from its start, before through its end. */
+function dateBound(value: string | undefined, edge: 'start' | 'end'): Date | undefined {
+  if (!value) return undefined;
+  if (value.length > 10) return new Date(value);
+  const day = new Date(`${value}T00:00:00Z`);
+  if (edge === 'end') day.setUTCDate(day.getUTCDate() + 1);
+  return day;
+}
+
+export async function listBrainstorms(db: Db, request: FastifyRequest, query: BrainstormListQuery) {
+  await assertProjectExists(db, query.project);
+  const { count, rows } = await repo.listBrainstorms(db, {
+    ...query,
+    createdAfter: dateBound(query.created_after, 'start'),
+    createdBefore: dateBound(query.created_before, 'end'),
+    ...pageWindow(query),
+  });
+  return paginate(request, query, count, rows.map(toBrainstormDto));
+}
+
+export async function getBrainstorm(db: Db, id: number) {
+  return toBrainstormDto(await findOr404(db, id));
+}
+
+export async function createBrainstorm(db: Db, actor: UserRow, input: BrainstormCreateInput) {
+  await assertProjectExists(db, input.project);
+  const row = await repo.insertBrainstorm(db, {
+    title: input.title,
+    description: input.description,
+    type: input.type,
+    parameters: { ...input.parameters, type: input.type },
+    projectId: input.project,
+    createdBy: actor.id,
+  });
+  return toBrainstormDto(row);
+}
+
+export async function updateBrainstorm(
+  db: Db,
+  actor: UserRow,
+  id: number,
+  changes: BrainstormChanges,
+) {
+  const current = await findOr404(db, id);
+  assertCanModify(actor, current);
+  await assertProjectExists(db, changes.project);
+  const type = changes.type ?? current.type;
+  const parameters = changes.parameters ?? current.parameters;
+  await repo.updateBrainstorm(db, id, {
+    title: changes.title,
+    description: changes.description,
+    type,
+    parameters: { ...parameters, type },
+    projectId: changes.project,
+  });
+  return getBrainstorm(db, id);
+}
+
+export async function deleteBrainstorm(db: Db, actor: UserRow, id: number) {
+  assertCanModify(actor, await findOr404(db, id));
+  await repo.deleteBrainstorm(db, id);
+}

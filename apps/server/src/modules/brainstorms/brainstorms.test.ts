@@ -1,0 +1,366 @@
+import { count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.js';
+import { addIdeas, authHeaders, makeUser } from '../../../test/factories.js';
+import { ideas } from '../../db/schema/ideas.js';
+import type { UserRow } from '../../db/schema/users.js';
+import { BRAINSTORM_TYPES } from './brainstorm-types.js';
+
+let t: TestApp;
+let owner: UserRow;
+let other: UserRow;
+let staff: UserRow;
+let statements = 0;
+
+beforeAll(async () => {
+  t = await createTestApp({}, { logger: { logQuery: () => void (statements += 1) } });
+  owner = await makeUser(t.db);
+  other = await makeUser(t.db);
+  staff = await makeUser(t.db, { is_staff: true });
+});
+afterAll(() => t.close());
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+async function call(user: UserRow | null, method: Method, url: string, payload?: object) {
+  const headers = user ? await authHeaders(t.app, user) : {};
+  return t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+}
+
+interface Brainstorm {
+  id: number;
+  title: string;
+  description: string;
+  type: string;
+  type_display: string;
+  parameters: { problem: string; themes: string[]; type: string };
+  project: number | null;
+  created_by: number;
+  ideas_count: number;
+  created: string;
+}
+interface Page {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: Brainstorm[];
+}
+
+async function create(user: UserRow, payload: object): Promise<Brainstorm> {
+  const response = await call(user, 'POST', '/api/brainstorms/', payload);
+  expect(response.statusCode).toBe(201);
+  return response.json<Brainstorm>();
+}
+
+const list = async (query: string, user: UserRow = other) => {
+  const response = await call(user, 'GET', `/api/brainstorms/${query}`);
+  expect(response.statusCode).toBe(200);
+  return response.json<Page>();
+};
+
+async function setCreated(id: number, iso: string) {
+  await t.db.execute(sql`update brainstorms set created = ${iso}::timestamptz where id = ${id}`);
+}
+
+describe('GET /api/brainstorms/types/', () => {
+  it('lists every technique with a description, the default first', async () => {
+    const response = await call(other, 'GET', '/api/brainstorms/types/');
+    const types = response.json<{ value: string; display_name: string; description: string }[]>();
+    expect(types[0]).toMatchObject({ value: 'bad_idea_contest', display_name: 'Bad Idea Contest' });
+    expect(types.map((o) => o.value)).toEqual(
+      expect.arrayContaining([
+        'classic',
+        'reverse_brainstorming',
+        'scamper',
+        'six_thinking_hats',
+        'starbursting',
+        'crazy_eights',
+      ]),
+    );
+    expect(types.every((o) => o.description.length > 10)).toBe(true);
+    expect((await call(null, 'GET', '/api/brainstorms/types/')).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/brainstorms/', () => {
+  it("creates with the form's payload, splitting text themes on commas", async () => {
+    const brainstorm = await create(owner, {
+      title: 'Commute',
+      description: '',
+      type: 'bad_idea_contest',
+      parameters: {
+        problem: '  Make commuting fun ',
+        themes: ' trains, , bikes ,walking ',
+        type: 'bad_idea_contest',
+      },
+    });
+    expect(brainstorm).toMatchObject({
+      title: 'Commute',
+      type: 'bad_idea_contest',
+      type_display: 'Bad Idea Contest',
+      parameters: {
+        problem: 'Make commuting fun',
+        themes: ['trains', 'bikes', 'walking'],
+        type: 'bad_idea_contest',
+      },
+      project: null,
+      created_by: owner.id,
+      ideas_count: 0,
+    });
+  });
+
+  it('defaults the type and accepts themes as a list', async () => {
+    const brainstorm = await create(owner, {
+      parameters: { problem: 'Office lunch', themes: [' food ', ''] },
+    });
+    expect(brainstorm).toMatchObject({
+      title: '',
+      type: 'bad_idea_contest',
+      parameters: { themes: ['food'], type: 'bad_idea_contest' },
+    });
+  });
+
+  it('rejects bad input with field errors', async () => {
+    const cases: [object, string[]][] = [
+      [{ parameters: { problem: '   ' } }, ['parameters.problem']],
+      [{}, ['parameters']],
+      [{ type: 'brain_dump', parameters: { problem: 'p' } }, ['type']],
+      [{ project: 999999, parameters: { problem: 'p' } }, ['project']],
+      [{ title: 'x'.repeat(201), parameters: { problem: 'p' } }, ['title']],
+      [{ parameters: { problem: 'x'.repeat(5001) } }, ['parameters.problem']],
+      [
+        { parameters: { problem: 'p', themes: Array.from({ length: 31 }, (_, i) => `t${i}`) } },
+        ['parameters.themes'],
+      ],
+    ];
+    for (const [payload, fields] of cases) {
+      const response = await call(owner, 'POST', '/api/brainstorms/', payload);
+      expect(response.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
+      expect(Object.keys(response.json<object>())).toEqual(fields);
+    }
+    const blank = await call(owner, 'POST', '/api/brainstorms/', { parameters: { problem: '' } });
+    expect(blank.json()).toEqual({ 'parameters.problem': ['Problem is required'] });
+    const project = await call(owner, 'POST', '/api/brainstorms/', {
+      project: 999999,
+      parameters: { problem: 'p' },
+    });
+    expect(project.json()).toEqual({ project: ['Invalid pk "999999" - object does not exist.'] });
+    expect(
+      (await call(null, 'POST', '/api/brainstorms/', { parameters: { problem: 'p' } })).statusCode,
+    ).toBe(401);
+  });
+});
+
+describe('GET /api/brainstorms/', () => {
+  let projectId: number;
+  let ids: Record<string, number>;
+
+  beforeAll(async () => {
+    await t.db.execute(sql`delete from brainstorms`);
+    const project = await call(owner, 'POST', '/api/projects/', { name: 'Transit' });
+    projectId = project.json<{ id: number }>().id;
+    const a = await create(owner, {
+      title: 'Alpha',
+      type: 'scamper',
+      project: projectId,
+      parameters: { problem: 'Faster buses' },
+    });
+    const b = await create(other, {
+      title: 'beta',
+      description: 'about parking',
+      parameters: { problem: 'Parking' },
+    });
+    const c = await create(owner, {
+      title: 'Gamma',
+      type: 'starbursting',
+      parameters: { problem: 'Bike lanes' },
+    });
+    await setCreated(a.id, '2026-01-10T09:00:00Z');
+    await setCreated(b.id, '2026-02-15T23:30:00Z');
+    await setCreated(c.id, '2026-03-20T12:00:00Z');
+    await addIdeas(t.db, a.id, 2);
+    await addIdeas(t.db, c.id, 5);
+    ids = { a: a.id, b: b.id, c: c.id };
+  });
+
+  const titles = (page: Page) => page.results.map((b) => b.title);
+
+  it('lists newest first with idea counts', async () => {
+    const page = await list('');
+    expect(titles(page)).toEqual(['Gamma', 'beta', 'Alpha']);
+    expect(page.results.map((b) => b.ideas_count)).toEqual([5, 0, 2]);
+    expect(page.results[0]?.type_display).toBe('Starbursting');
+  });
+
+  it('filters by project, type, title and search', async () => {
+    expect(titles(await list(`?project=${projectId}`))).toEqual(['Alpha']);
+    expect(titles(await list('?type=starbursting'))).toEqual(['Gamma']);
+    expect(titles(await list('?title=ETA'))).toEqual(['beta']);
+    expect(titles(await list('?search=parking'))).toEqual(['beta']);
+    expect(titles(await list('?search=bike'))).toEqual(['Gamma']);
+    expect(titles(await list('?search=bike%20lanes'))).toEqual(['Gamma']);
+    expect(titles(await list('?search=_'))).toEqual([]);
+  });
+
+  it('filters by creation dates, a date meaning the whole day', async () => {
+    expect(titles(await list('?created_after=2026-02-15'))).toEqual(['Gamma', 'beta']);
+    expect(titles(await list('?created_before=2026-02-15'))).toEqual(['beta', 'Alpha']);
+    expect(titles(await list('?created_after=2026-01-11&created_before=2026-03-01'))).toEqual([
+      'beta',
+    ]);
+    expect(titles(await list('?created_after=2026-02-16T00:00:00%2B01:00'))).toEqual([
+      'Gamma',
+      'beta',
+    ]);
+  });
+
+  it('orders by every allowed field, both ways', async () => {
+    expect(titles(await list('?ordering=title'))).toEqual(['Alpha', 'beta', 'Gamma']);
+    expect(titles(await list('?ordering=-ideas_count'))).toEqual(['Gamma', 'Alpha', 'beta']);
+    expect(titles(await list('?ordering=created'))).toEqual(['Alpha', 'beta', 'Gamma']);
+    expect(titles(await list('?ordering=type,-created'))).toEqual(['beta', 'Alpha', 'Gamma']);
+    expect(titles(await list('?ordering=id'))).toEqual(['Alpha', 'beta', 'Gamma']);
+  });
+
+  it('pages at the edges', async () => {
+    const first = await list('?page_size=2');
+    expect(first).toMatchObject({ count: 3, previous: null });
+    expect(first.next).toMatch(/page_size=2&page=2$/);
+    const last = await list('?page_size=2&page=2');
+    expect(titles(last)).toEqual(['Alpha']);
+    expect(last.next).toBeNull();
+    expect(last.previous).not.toContain('page=');
+    expect(titles(await list('?page_size=3'))).toHaveLength(3);
+    expect((await call(other, 'GET', '/api/brainstorms/?page=3&page_size=2')).statusCode).toBe(404);
+    const empty = await list('?type=classic');
+    expect(empty).toMatchObject({ count: 0, next: null, previous: null, results: [] });
+  });
+
+  it('rejects bad filters with field errors', async () => {
+    const cases: [string, string][] = [
+      ['?type=unknown', 'type'],
+      ['?project=987654', 'project'],
+      ['?project=abc', 'project'],
+      ['?created_after=yesterday', 'created_after'],
+      ['?created_before=2026-13-45', 'created_before'],
+      ['?page_size=101', 'page_size'],
+      ['?page_size=0', 'page_size'],
+      ['?page=-1', 'page'],
+      ['?ordering=parameters', 'ordering'],
+      ['?ordering=-created_by', 'ordering'],
+    ];
+    for (const [query, field] of cases) {
+      const response = await call(other, 'GET', `/api/brainstorms/${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(Object.keys(response.json<object>()), query).toEqual([field]);
+    }
+    expect((await call(null, 'GET', '/api/brainstorms/')).statusCode).toBe(401);
+  });
+
+  it('costs the same number of SQL statements whatever the page size', async () => {
+    const cost = async (query: string) => {
+      const before = statements;
+      await list(query);
+      return statements - before;
+    };
+    for (let i = 0; i < 12; i++)
+      await create(other, { title: `Extra ${i}`, parameters: { problem: 'p' } });
+    const small = await cost('?page_size=1');
+    const large = await cost('?page_size=50');
+    // The signed-in user, the count and the page itself.
+    expect(small).toBe(3);
+    expect(large).toBe(small);
+    expect(await cost(`?page_size=50&project=${projectId}`)).toBe(small + 1);
+    expect(ids.a).toBeGreaterThan(0);
+  });
+});
+
+describe('GET/PUT/PATCH/DELETE /api/brainstorms/{id}/', () => {
+  it('is readable by everyone signed in', async () => {
+    const brainstorm = await create(owner, { title: 'Readable', parameters: { problem: 'p' } });
+    const response = await call(other, 'GET', `/api/brainstorms/${brainstorm.id}/`);
+    expect(response.json()).toMatchObject({ id: brainstorm.id, title: 'Readable' });
+    expect((await call(null, 'GET', `/api/brainstorms/${brainstorm.id}/`)).statusCode).toBe(401);
+    expect((await call(other, 'GET', '/api/brainstorms/999999/')).json()).toEqual({
+      detail: 'Not found.',
+    });
+  });
+
+  it('is changed by the creator with a partial update, keeping the rest', async () => {
+    const brainstorm = await create(owner, {
+      title: 'Draft',
+      type: 'scamper',
+      parameters: { problem: 'p', themes: 'a,b' },
+    });
+    const url = `/api/brainstorms/${brainstorm.id}/`;
+    const patched = await call(owner, 'PATCH', url, {
+      title: 'Final',
+      description: 'Now with text',
+    });
+    expect(patched.statusCode).toBe(200);
+    expect(patched.json()).toMatchObject({
+      title: 'Final',
+      description: 'Now with text',
+      type: 'scamper',
+      parameters: { problem: 'p', themes: ['a', 'b'], type: 'scamper' },
+    });
+    const retyped = await call(owner, 'PATCH', url, { type: 'crazy_eights' });
+    expect(retyped.json()).toMatchObject({
+      type: 'crazy_eights',
+      parameters: { type: 'crazy_eights' },
+    });
+    const put = await call(staff, 'PUT', url, {
+      title: 'Staff',
+      parameters: { problem: 'q', themes: ['x'] },
+    });
+    expect(put.json()).toMatchObject({
+      title: 'Staff',
+      description: '',
+      type: 'bad_idea_contest',
+      parameters: { problem: 'q' },
+    });
+    expect((await call(owner, 'PATCH', url, { parameters: { problem: '' } })).statusCode).toBe(400);
+  });
+
+  it("refuses another user's and anonymous changes, changing nothing", async () => {
+    const brainstorm = await create(owner, { title: 'Mine', parameters: { problem: 'p' } });
+    const url = `/api/brainstorms/${brainstorm.id}/`;
+    for (const method of ['PATCH', 'PUT'] as const) {
+      const response = await call(other, method, url, {
+        title: 'Theirs',
+        parameters: { problem: 'q' },
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({
+        detail: 'You do not have permission to perform this action.',
+      });
+      expect(
+        (await call(null, method, url, { title: 'Anon', parameters: { problem: 'q' } })).statusCode,
+      ).toBe(401);
+    }
+    expect((await call(other, 'DELETE', url)).statusCode).toBe(403);
+    expect((await call(null, 'DELETE', url)).statusCode).toBe(401);
+    expect((await call(owner, 'GET', url)).json()).toMatchObject({ title: 'Mine' });
+  });
+
+  it('deletes with its ideas, by the creator or staff', async () => {
+    const brainstorm = await create(owner, { parameters: { problem: 'p' } });
+    await addIdeas(t.db, brainstorm.id, 3);
+    expect((await call(owner, 'DELETE', `/api/brainstorms/${brainstorm.id}/`)).statusCode).toBe(
+      204,
+    );
+    expect((await call(owner, 'GET', `/api/brainstorms/${brainstorm.id}/`)).statusCode).toBe(404);
+    const [remaining] = await t.db
+      .select({ n: count() })
+      .from(ideas)
+      .where(eq(ideas.brainstormId, brainstorm.id));
+    expect(remaining?.n).toBe(0);
+    const byStaff = await create(other, { parameters: { problem: 'p' } });
+    expect((await call(staff, 'DELETE', `/api/brainstorms/${byStaff.id}/`)).statusCode).toBe(204);
+  });
+});
+
+it('has a display name for every type', () => {
+  expect(new Set(BRAINSTORM_TYPES.map((type) => type.display_name)).size).toBe(
+    BRAINSTORM_TYPES.length,
+  );
+});

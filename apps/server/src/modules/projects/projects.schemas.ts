@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { orderingParam } from '../../lib/ordering.js';
+import { paginationQuery } from '../../lib/pagination.js';
+import { PROJECT_ORDERING_FIELDS } from './projects.repository.js';
+
+export const projectSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    description: z.string(),
+    created_by: z.number().int(),
+    created: z.iso.datetime(),
+    modified: z.iso.datetime(),
+  })
+  .meta({ id: 'Project' });
+
+export type ProjectDto = z.infer<typeof projectSchema>;
+
+const fields = z.object({
+  name: z.string().trim().min(1, 'This field may not be blank.').max(200),
+  description: z.string().trim().max(5000).default(''),
+});
+
+export const projectCreateBody = fields;
+export const projectPutBody = fields;
+export const projectPatchBody = fields.partial().extend({
+  description: z.string().trim().max(5000).optional(),
+});
+export type ProjectChanges = z.infer<typeof projectPatchBody>;
+
+export const projectListQuery = paginationQuery.extend({
+  search: z.string().max(200).optional(),
+  ordering: orderingParam(PROJECT_ORDERING_FIELDS, '-created'),
+});
+export type ProjectListQuery = z.infer<typeof projectListQuery>;
