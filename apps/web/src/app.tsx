@@ -3,12 +3,12 @@ import { RouterProvider } from '@tanstack/react-router';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { AuthProvider } from '@/lib/auth/auth-context';
 import type { Auth } from '@/lib/auth/create-auth';
-import type { createAppRouter } from './router';
+import type { AppRouter } from './router';
 
 interface AppProps {
   auth: Auth;
   queryClient: QueryClient;
-  router: ReturnType<typeof createAppRouter>;
+  router: AppRouter;
 }
 
 export function App({ auth, queryClient, router }: AppProps) {

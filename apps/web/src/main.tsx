@@ -5,7 +5,7 @@ import { auth } from '@/lib/auth/auth';
 import { createQueryClient } from '@/lib/query-client';
 import { syncColorScheme } from '@/lib/theme';
 import { App } from './app';
-import { createAppRouter } from './router';
+import { createAppRouter, navigateToLogin } from './router';
 import './styles/globals.css';
 
 syncColorScheme();
@@ -14,7 +14,7 @@ const queryClient = createQueryClient();
 const router = createAppRouter({ auth, queryClient });
 
 setLoginRedirect((returnTo) => {
-  void router.navigate({ to: '/login', search: returnTo ? { returnTo } : {} });
+  navigateToLogin(router, returnTo);
 });
 void auth.initialise();
 

@@ -1,4 +1,5 @@
-// jsdom has no matchMedia; every query reports "no match" (a wide, light-themed screen).
+// What jsdom lacks: matchMedia (every query reports "no match": a wide, light-themed
+// screen) and scrolling, which the router's scroll restoration calls.
 if (typeof window !== 'undefined') {
   window.matchMedia = (query: string) =>
     Object.assign(new EventTarget(), {
@@ -6,4 +7,5 @@ if (typeof window !== 'undefined') {
       media: query,
       onchange: null,
     }) as MediaQueryList;
+  window.scrollTo = () => undefined;
 }

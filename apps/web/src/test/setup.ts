@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import './browser-request';
-import './match-media';
+import './browser-stubs';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { server } from './msw-server';

@@ -3,10 +3,9 @@ import type { AuthStore } from '@/lib/auth/auth-store';
 import { REFRESH_PATH } from './auth-endpoints';
 import type { paths } from './schema';
 import { createSharedRefresh } from './shared-refresh';
-import type { User } from './types';
 
 export type RefreshOutcome =
-  | { status: 'refreshed'; accessToken: string; user: User | null }
+  | { status: 'refreshed'; accessToken: string }
   | { status: 'no-token' }
   | { status: 'failed'; error: unknown };
 
@@ -32,7 +31,7 @@ export function createRefreshSession(store: AuthStore, fetchImpl: typeof fetch) 
         return { status: 'no-token' };
       }
       store.setSession(data.access, data.user);
-      return { status: 'refreshed', accessToken: data.access, user: data.user };
+      return { status: 'refreshed', accessToken: data.access };
     } catch (error) {
       store.clear();
       return { status: 'failed', error };
