@@ -21,9 +21,13 @@ const port = await new Promise((resolve) => {
 });
 
 buildIfNeeded(['server', 'web']);
-const result = spawnSync('npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts', ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, CHROMIUM_PATH: chromium, E2E_PORT: String(port) },
-});
+const result = spawnSync(
+  'npx',
+  ['playwright', 'test', '-c', 'apps/web/playwright.config.ts', ...process.argv.slice(2)],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, CHROMIUM_PATH: chromium, E2E_PORT: String(port) },
+  },
+);
 process.exit(result.status ?? 1);
