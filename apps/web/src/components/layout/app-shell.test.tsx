@@ -167,7 +167,7 @@ describe('logging out', () => {
     );
     vi.mocked(console.error).mockImplementationOnce(() => undefined);
     const { store, user: actor } = renderApp('/saved', { signedInAs: user });
-    await actor.click(await screen.findByRole('button', { name: 'User menu' }));
+    await actor.click(await screen.findByRole('button', { name: /Ada Lovelace/ }));
     await actor.click(await screen.findByRole('menuitem', { name: 'Log out' }));
 
     expect(await screen.findByRole('heading', { name: 'Login to Ideaforge' })).toBeInTheDocument();

@@ -1,4 +1,3 @@
-import { CheckIcon, ChevronRightIcon } from 'lucide-react';
 import { DropdownMenu as MenuPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
@@ -66,27 +65,6 @@ export function DropdownMenuItem({
   );
 }
 
-export function DropdownMenuCheckboxItem({
-  className,
-  children,
-  ...props
-}: ComponentProps<typeof MenuPrimitive.CheckboxItem>) {
-  return (
-    <MenuPrimitive.CheckboxItem
-      data-slot="dropdown-menu-checkbox-item"
-      className={cn(itemClasses, 'pl-8', className)}
-      {...props}
-    >
-      <span className="pointer-events-none absolute left-2 flex size-3.5 items-center justify-center">
-        <MenuPrimitive.ItemIndicator>
-          <CheckIcon className="size-4" />
-        </MenuPrimitive.ItemIndicator>
-      </span>
-      {children}
-    </MenuPrimitive.CheckboxItem>
-  );
-}
-
 export function DropdownMenuLabel({
   className,
   inset,
@@ -112,47 +90,5 @@ export function DropdownMenuSeparator({
       className={cn('-mx-1 my-1 h-px bg-border', className)}
       {...props}
     />
-  );
-}
-
-export function DropdownMenuSub(props: ComponentProps<typeof MenuPrimitive.Sub>) {
-  return <MenuPrimitive.Sub data-slot="dropdown-menu-sub" {...props} />;
-}
-
-export function DropdownMenuSubTrigger({
-  className,
-  inset,
-  children,
-  ...props
-}: ComponentProps<typeof MenuPrimitive.SubTrigger> & { inset?: boolean }) {
-  return (
-    <MenuPrimitive.SubTrigger
-      data-slot="dropdown-menu-sub-trigger"
-      data-inset={inset}
-      className={cn(itemClasses, 'data-[inset]:pl-8 data-[state=open]:bg-accent', className)}
-      {...props}
-    >
-      {children}
-      <ChevronRightIcon className="ml-auto size-4" />
-    </MenuPrimitive.SubTrigger>
-  );
-}
-
-export function DropdownMenuSubContent({
-  className,
-  ...props
-}: ComponentProps<typeof MenuPrimitive.SubContent>) {
-  return (
-    <MenuPrimitive.Portal>
-      <MenuPrimitive.SubContent
-        data-slot="dropdown-menu-sub-content"
-        className={cn(
-          contentClasses,
-          'origin-(--radix-dropdown-menu-content-transform-origin) shadow-lg',
-          className,
-        )}
-        {...props}
-      />
-    </MenuPrimitive.Portal>
   );
 }

@@ -14,14 +14,3 @@ function describe(status: number, body: unknown) {
   }
   return `Request failed with status ${status}`;
 }
-
-interface FetchResult<T> {
-  data?: T;
-  error?: unknown;
-  response: Response;
-}
-
-export function unwrap<T>({ data, error, response }: FetchResult<T>): T {
-  if (!response.ok) throw new ApiError(response.status, error);
-  return data as T;
-}

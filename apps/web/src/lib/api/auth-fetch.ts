@@ -8,7 +8,7 @@ export interface AuthFetchOptions {
   /** returnTo is null when the server ended the session without a token to resume it. */
   onSessionExpired: (returnTo: string | null) => void;
   currentPath?: () => string;
-  fetch?: typeof fetch;
+  fetch: typeof fetch;
 }
 
 function currentLocation() {
@@ -20,7 +20,7 @@ export function createAuthFetch({
   refresh,
   onSessionExpired,
   currentPath = currentLocation,
-  fetch: baseFetch = (...args) => globalThis.fetch(...args),
+  fetch: baseFetch,
 }: AuthFetchOptions) {
   const send = (request: Request, token: string | null) => {
     const headers = new Headers(request.headers);

@@ -13,7 +13,7 @@ export function createRefreshSession(store: AuthStore, fetchImpl: typeof fetch) 
   const client = createClient<paths>({
     baseUrl: '',
     credentials: 'include',
-    fetch: (request) => fetchImpl(request),
+    fetch: fetchImpl,
   });
 
   async function refresh(): Promise<RefreshOutcome> {

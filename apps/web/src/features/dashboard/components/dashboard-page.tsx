@@ -48,7 +48,7 @@ export function DashboardPage() {
         <CardHeader>
           <CardTitle className="text-lg">Welcome, {name}</CardTitle>
           <CardDescription className="flex items-center gap-2">
-            <ShieldCheck className="size-4 text-success" aria-hidden="true" />
+            <ShieldCheck className="size-4 shrink-0 text-success" aria-hidden="true" />
             This page requires authentication: you see it because you are signed in.
           </CardDescription>
         </CardHeader>
