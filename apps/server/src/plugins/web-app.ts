@@ -14,7 +14,6 @@ async function webApp(app: FastifyInstance, opts: { distDir: string }) {
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root,
-      wildcard: false,
       index: false,
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {

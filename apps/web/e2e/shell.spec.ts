@@ -1,0 +1,43 @@
+import { expect, test } from '@playwright/test';
+import { signInAt } from './helpers';
+import { alice } from './users';
+
+test('the sidebar state survives a reload, and Ctrl+B toggles it', async ({ page }) => {
+  await signInAt(page, alice);
+  const sidebar = page.locator('[data-slot="sidebar"][data-state]');
+  await expect(sidebar).toHaveAttribute('data-state', 'expanded');
+
+  await page.getByRole('button', { name: 'Toggle Sidebar' }).first().click();
+  await expect(sidebar).toHaveAttribute('data-state', 'collapsed');
+  await page.reload();
+  await expect(sidebar).toHaveAttribute('data-state', 'collapsed');
+
+  await page.keyboard.press('Control+b');
+  await expect(sidebar).toHaveAttribute('data-state', 'expanded');
+  const cookies = await page.context().cookies();
+  expect(cookies.find((c) => c.name === 'sidebar_state')?.value).toBe('true');
+});
+
+test('navigates with the sidebar and shows the breadcrumb trail', async ({ page }) => {
+  await signInAt(page, alice);
+  await page.getByRole('link', { name: 'Brainstorms' }).first().click();
+  await expect(page).toHaveURL(/\/brainstorms\/?$/);
+  await expect(page.getByRole('navigation', { name: 'breadcrumb' })).toContainText('Brainstorms');
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('the sidebar opens as a sheet from the left', async ({ page }) => {
+    await signInAt(page, alice);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Toggle Sidebar' }).first().click();
+    const sheet = page.getByRole('dialog');
+    await expect(sheet).toBeVisible();
+    await expect(sheet.getByRole('link', { name: 'Saved' })).toBeVisible();
+    const box = await sheet.boundingBox();
+    expect(box?.x).toBe(0);
+    await sheet.getByRole('link', { name: 'Saved' }).click();
+    await expect(page).toHaveURL(/\/saved/);
+  });
+});
