@@ -1,5 +1,5 @@
-// Generates src/routeTree.gen.ts (git-ignored) the same way `vite` does, so that
-// `tsc` can type-check a fresh clone before any build or test has run.
+// Generates src/routeTree.gen.ts (git-ignored) the same way `vite` does, so that lint and
+// `tsc` can type-check a fresh clone (run by `prepare` after `npm ci`) before any build.
 import { resolveConfig } from 'vite';
 
 await resolveConfig(
