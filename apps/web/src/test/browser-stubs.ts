@@ -1,5 +1,5 @@
 // What jsdom lacks: matchMedia (every query reports "no match": a wide, light-themed
-// screen) and scrolling, which the router's scroll restoration calls.
+// screen), ResizeObserver (Radix popper positioning) and scrolling (router scroll restoration).
 if (typeof window !== 'undefined') {
   window.matchMedia = (query: string) =>
     Object.assign(new EventTarget(), {
@@ -8,4 +8,15 @@ if (typeof window !== 'undefined') {
       onchange: null,
     }) as MediaQueryList;
   window.scrollTo = () => undefined;
+  window.ResizeObserver = class {
+    observe() {
+      return undefined;
+    }
+    unobserve() {
+      return undefined;
+    }
+    disconnect() {
+      return undefined;
+    }
+  };
 }

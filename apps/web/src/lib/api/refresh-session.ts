@@ -3,40 +3,32 @@ import type { AuthStore } from '@/lib/auth/auth-store';
 import { REFRESH_PATH } from './auth-endpoints';
 import type { paths } from './schema';
 import { createSharedRefresh } from './shared-refresh';
+import type { User } from './types';
 
 export type RefreshOutcome =
-  | { status: 'refreshed'; accessToken: string }
+  | { status: 'refreshed'; accessToken: string; user: User | undefined }
   | { status: 'no-token' }
-  | { status: 'failed'; error: unknown };
+  | { status: 'failed' };
 
+/** One refresh for the whole app, shared by start-up and the 401 handler; it updates the store. */
 export function createRefreshSession(store: AuthStore, fetchImpl: typeof fetch) {
-  const client = createClient<paths>({
-    baseUrl: '',
-    credentials: 'include',
-    fetch: fetchImpl,
-  });
+  const client = createClient<paths>({ baseUrl: '', credentials: 'include', fetch: fetchImpl });
 
-  async function refresh(): Promise<RefreshOutcome> {
+  async function requestRefresh(): Promise<RefreshOutcome> {
     try {
-      const { data, error, response } = await client.POST(REFRESH_PATH, { body: {} });
-      if (!response.ok || !data) {
-        store.clear();
-        return {
-          status: 'failed',
-          error: error ?? new Error(`Refresh failed: ${response.status}`),
-        };
-      }
-      if (!data.access) {
-        store.clear();
-        return { status: 'no-token' };
-      }
-      store.setSession(data.access, data.user);
-      return { status: 'refreshed', accessToken: data.access };
-    } catch (error) {
-      store.clear();
-      return { status: 'failed', error };
+      const { data } = await client.POST(REFRESH_PATH, { body: {} });
+      if (!data) return { status: 'failed' };
+      if (!data.access) return { status: 'no-token' };
+      return { status: 'refreshed', accessToken: data.access, user: data.user };
+    } catch {
+      return { status: 'failed' };
     }
   }
 
-  return createSharedRefresh(refresh);
+  return createSharedRefresh(async () => {
+    const outcome = await requestRefresh();
+    if (outcome.status === 'refreshed') store.setSession(outcome.accessToken, outcome.user);
+    else store.clear();
+    return outcome;
+  });
 }
