@@ -33,7 +33,6 @@ export function createAuth(store: AuthStore, api: ApiClient, refreshSession: Ref
 
   return {
     store,
-    fetchCurrentUser,
 
     initialise: () => {
       initialising ??= runInitialisation();

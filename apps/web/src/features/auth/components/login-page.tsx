@@ -5,7 +5,7 @@ import { BrandMark } from '@/components/layout/brand-mark';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useAuth } from '@/lib/auth/auth-context';
 import { resolveReturnTo } from '@/lib/auth/return-to';
-import { useLogin } from '../api/login';
+import { useLogin } from '@/features/auth/api/login';
 import { AuthLayout } from './auth-layout';
 import { LoginForm } from './login-form';
 
