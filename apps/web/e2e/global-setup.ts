@@ -54,7 +54,7 @@ export default async function globalSetup(config: FullConfig) {
 }
 
 async function waitForHealth(url: string, exited: Promise<unknown>) {
-  let stopped = false;
+  let stopped = false as boolean;
   void exited.then(() => (stopped = true));
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline && !stopped) {
