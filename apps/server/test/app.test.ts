@@ -83,8 +83,12 @@ describe('the web app', () => {
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('<div id="root">');
       expect(page.headers['content-security-policy']).toContain("default-src 'self'");
-      const index = await app.inject({ url: '/index.html' });
-      expect(index.statusCode).toBe(200);
+      for (const url of ['/', '/index.html']) {
+        const index = await app.inject({ url, headers: { accept: 'text/html' } });
+        expect(index.statusCode, url).toBe(200);
+        expect(index.body).toContain('<div id="root">');
+        expect(index.headers['cache-control']).toBe('no-cache');
+      }
       const api = await app.inject({ url: '/api/missing/', headers: { accept: 'text/html' } });
       expect(api.statusCode).toBe(404);
       expect(api.json()).toEqual({ detail: 'Not found.' });

@@ -35,8 +35,8 @@ test.describe('on a phone', () => {
     const sheet = page.getByRole('dialog');
     await expect(sheet).toBeVisible();
     await expect(sheet.getByRole('link', { name: 'Saved' })).toBeVisible();
-    const box = await sheet.boundingBox();
-    expect(box?.x).toBe(0);
+    // Flush with the left edge once it has slid in.
+    await expect.poll(async () => (await sheet.boundingBox())?.x).toBe(0);
     await sheet.getByRole('link', { name: 'Saved' }).click();
     await expect(page).toHaveURL(/\/saved/);
   });

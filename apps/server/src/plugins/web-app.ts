@@ -14,11 +14,10 @@ async function webApp(app: FastifyInstance, opts: { distDir: string }) {
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root,
-      index: false,
+      index: 'index.html',
       setHeaders: (res, filePath) => {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.header('cache-control', 'public, max-age=31536000, immutable');
-        }
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
