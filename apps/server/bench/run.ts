@@ -40,16 +40,14 @@ for (let start = 0; start < BRAINSTORMS; start += 500) {
       })),
     )
     .returning({ id: brainstorms.id });
-  await database.db
-    .insert(ideas)
-    .values(
-      rows.flatMap(({ id }) =>
-        Array.from({ length: IDEAS_PER_BRAINSTORM }, (_, i) => ({
-          brainstormId: id,
-          title: `I${i}`,
-        })),
-      ),
-    );
+  await database.db.insert(ideas).values(
+    rows.flatMap(({ id }) =>
+      Array.from({ length: IDEAS_PER_BRAINSTORM }, (_, i) => ({
+        brainstormId: id,
+        title: `I${i}`,
+      })),
+    ),
+  );
 }
 
 async function measure(url: string, iterations: number): Promise<number> {
