@@ -3,8 +3,18 @@ import { HttpError, notAuthenticated } from '../../lib/errors.js';
 import { verifyAgainstNothing, verifyPassword } from '../../lib/passwords.js';
 import { findUserByEmail, findUserById, toUserDto } from '../users/users.service.js';
 import type { UserDto } from '../users/users.schemas.js';
-import { issueRefreshToken, redeemRefreshToken, revokeTokenFamily } from './auth.sessions.js';
-import { clearLoginFailures, loginRetryAfter, recordLoginFailure } from './auth.throttle.js';
+import {
+  issueRefreshToken,
+  pruneUserSessions,
+  redeemRefreshToken,
+  revokeTokenFamily,
+} from './auth.sessions.js';
+import {
+  clearLoginFailures,
+  loginRetryAfter,
+  pruneLoginFailures,
+  recordLoginFailure,
+} from './auth.throttle.js';
 import type { AccessTokens } from './auth.tokens.js';
 
 export interface Session {
@@ -38,6 +48,7 @@ export async function login(
     throw notAuthenticated(BAD_CREDENTIALS);
   }
   await clearLoginFailures(db, credentials.email);
+  await Promise.all([pruneLoginFailures(db), pruneUserSessions(db, user.id)]);
   return {
     access: await tokens.sign(user.id),
     refresh: await issueRefreshToken(db, user.id),

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { refreshTokens, type RefreshTokenRow } from '../../db/schema/auth.js';
 
@@ -78,4 +78,12 @@ export async function revokeUserSessions(db: Db, userId: number): Promise<void> 
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Drops a user's tokens that expired long enough ago to be of no use, even as replay evidence. */
+export async function pruneUserSessions(db: Db, userId: number): Promise<void> {
+  const cutoff = new Date(Date.now() - REFRESH_TOKEN_TTL_SECONDS * 1000);
+  await db
+    .delete(refreshTokens)
+    .where(and(eq(refreshTokens.userId, userId), lt(refreshTokens.expiresAt, cutoff)));
 }

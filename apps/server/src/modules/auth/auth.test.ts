@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testConfig, type TestApp } from '../../../test/app.js';
 import { makeUser, TEST_PASSWORD } from '../../../test/factories.js';
+import { loginFailures } from '../../db/schema/auth.js';
 import type { UserRow } from '../../db/schema/users.js';
 import { MAX_FAILURES_PER_EMAIL } from './auth.throttle.js';
 import { REFRESH_COOKIE } from './auth.routes.js';
@@ -145,6 +147,20 @@ describe('POST /api/auth/token/', () => {
     expect(retryAfter).toBeLessThanOrEqual(300);
 
     expect((await login('ada@example.com', TEST_PASSWORD, '10.1.1.1')).statusCode).toBe(200);
+  });
+
+  it('forgets failure counters whose window ended long ago', async () => {
+    await t.db.insert(loginFailures).values({
+      key: 'email:old@example.com',
+      count: 3,
+      windowStart: new Date(Date.now() - 60 * 60 * 1000),
+    });
+    expect((await login('ada@example.com', TEST_PASSWORD, '10.3.0.1')).statusCode).toBe(200);
+    const left = await t.db
+      .select()
+      .from(loginFailures)
+      .where(eq(loginFailures.key, 'email:old@example.com'));
+    expect(left).toEqual([]);
   });
 
   it('rate-limits repeated failures from one address across emails', async () => {
