@@ -106,8 +106,6 @@ describe('app shell', () => {
 
   it.each([
     ['/projects', 'Projects Page'],
-    ['/brainstorms', 'Brainstorms'],
-    ['/brainstorms/12', 'Brainstorm 12'],
     ['/saved', 'Saved Ideas'],
     ['/about', 'About'],
   ])('renders the placeholder page at %s', async (path, heading) => {

@@ -1,5 +1,52 @@
+import { useNavigate } from '@tanstack/react-router';
+import { Plus, X } from 'lucide-react';
+import { useState } from 'react';
 import { PageHeader } from '@/components/layout/page-header';
+import { Button } from '@/components/ui/button';
+import type { Paging } from '../lib/paging';
+import { BrainstormListCard } from './brainstorm-list-card';
+import { CreateBrainstormForm } from './create-brainstorm-form';
 
-export function BrainstormListPage() {
-  return <PageHeader title="Brainstorms" />;
+interface BrainstormListPageProps extends Paging {
+  onPagingChange: (paging: Paging) => void;
+}
+
+export function BrainstormListPage({ page, pageSize, onPagingChange }: BrainstormListPageProps) {
+  const [creating, setCreating] = useState(false);
+  const navigate = useNavigate();
+
+  return (
+    <>
+      <PageHeader
+        title="Brainstorms"
+        actions={
+          <Button
+            variant={creating ? 'outline' : 'default'}
+            aria-expanded={creating}
+            aria-controls="create-brainstorm"
+            onClick={() => {
+              setCreating((open) => !open);
+            }}
+          >
+            {creating ? <X aria-hidden="true" /> : <Plus aria-hidden="true" />}
+            {creating ? 'Cancel' : 'Create New'}
+          </Button>
+        }
+      />
+      {creating ? (
+        <section id="create-brainstorm" aria-label="Create New Brainstorm">
+          <CreateBrainstormForm
+            onCreated={(brainstorm) => {
+              setCreating(false);
+              void navigate({
+                to: '/brainstorms/$brainstormId',
+                params: { brainstormId: brainstorm.id },
+              });
+            }}
+          />
+        </section>
+      ) : null}
+      <BrainstormListCard page={page} pageSize={pageSize} onPagingChange={onPagingChange} />
+    </>
+  );
 }

@@ -1,6 +1,38 @@
 import { createFileRoute } from '@tanstack/react-router';
+import * as z from 'zod';
+import { brainstormTypesQueryOptions } from '@/features/brainstorms/api/get-brainstorm-types';
 import { BrainstormListPage } from '@/features/brainstorms/components/brainstorm-list-page';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@/features/brainstorms/lib/paging';
+
+const searchSchema = z.object({
+  page: z.coerce.number().int().min(1).default(1).catch(1),
+  page_size: z.coerce
+    .number()
+    .refine((size) => (PAGE_SIZES as readonly number[]).includes(size))
+    .default(DEFAULT_PAGE_SIZE)
+    .catch(DEFAULT_PAGE_SIZE),
+});
 
 export const Route = createFileRoute('/_authenticated/brainstorms/')({
-  component: BrainstormListPage,
+  validateSearch: searchSchema,
+  // The form falls back to a default type by itself, so a failure here need not stop the page.
+  loader: ({ context }) =>
+    context.queryClient
+      .query({ ...brainstormTypesQueryOptions(), staleTime: 'static' })
+      .catch(() => undefined),
+  component: BrainstormListRoute,
 });
+
+function BrainstormListRoute() {
+  const { page, page_size } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <BrainstormListPage
+      page={page}
+      pageSize={page_size}
+      onPagingChange={(paging) => {
+        void navigate({ search: { page: paging.page, page_size: paging.pageSize } });
+      }}
+    />
+  );
+}

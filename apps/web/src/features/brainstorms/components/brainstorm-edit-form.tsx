@@ -1,0 +1,69 @@
+import { useState, type SubmitEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import { useUpdateBrainstorm } from '../api/update-brainstorm';
+import type { Brainstorm } from '../api/types';
+import { fieldErrorsOf } from '../lib/field-errors';
+import { FieldMessage } from './field-message';
+
+interface BrainstormEditFormProps {
+  brainstorm: Brainstorm;
+  onDone: () => void;
+}
+
+export function BrainstormEditForm({ brainstorm, onDone }: BrainstormEditFormProps) {
+  const update = useUpdateBrainstorm();
+  const [title, setTitle] = useState(brainstorm.title);
+  const [description, setDescription] = useState(brainstorm.description);
+  const errors = fieldErrorsOf(update.error);
+
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    update.mutate({ id: brainstorm.id, title, description }, { onSuccess: onDone });
+  };
+
+  return (
+    <form onSubmit={submit} className="grid gap-4" aria-label="Edit brainstorm">
+      <fieldset className="grid gap-4" disabled={update.isPending}>
+        <div className="grid gap-2">
+          <Label htmlFor="brainstorm-title">Title</Label>
+          <Input
+            id="brainstorm-title"
+            value={title}
+            maxLength={200}
+            aria-invalid={errors?.title ? true : undefined}
+            aria-describedby={errors?.title ? 'brainstorm-title-error' : undefined}
+            onChange={(event) => {
+              setTitle(event.target.value);
+            }}
+          />
+          <FieldMessage id="brainstorm-title-error" messages={errors?.title} />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="brainstorm-description">Description</Label>
+          <Textarea
+            id="brainstorm-description"
+            value={description}
+            maxLength={5000}
+            aria-invalid={errors?.description ? true : undefined}
+            aria-describedby={errors?.description ? 'brainstorm-description-error' : undefined}
+            onChange={(event) => {
+              setDescription(event.target.value);
+            }}
+          />
+          <FieldMessage id="brainstorm-description-error" messages={errors?.description} />
+        </div>
+      </fieldset>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending ? 'Saving...' : 'Save'}
+        </Button>
+        <Button type="button" variant="outline" disabled={update.isPending} onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

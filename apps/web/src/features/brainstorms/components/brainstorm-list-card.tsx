@@ -1,0 +1,65 @@
+import { Lightbulb } from 'lucide-react';
+import { Card, CardContent } from '@/components/ui/card';
+import { useBrainstormList } from '../api/list-brainstorms';
+import { BrainstormListFooter } from './brainstorm-list-footer';
+import type { Paging } from '../lib/paging';
+import { BrainstormTable } from './brainstorm-table';
+
+interface BrainstormListCardProps extends Paging {
+  onPagingChange: (paging: Paging) => void;
+}
+
+function Message({ children, tone = 'muted' }: { children: string; tone?: 'muted' | 'error' }) {
+  return (
+    <p
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={tone === 'error' ? 'text-sm text-destructive' : 'text-sm text-muted-foreground'}
+    >
+      {children}
+    </p>
+  );
+}
+
+export function BrainstormListCard({ page, pageSize, onPagingChange }: BrainstormListCardProps) {
+  const list = useBrainstormList({ page, pageSize });
+
+  let body;
+  if (list.isPending) body = <Message>Loading...</Message>;
+  else if (list.isError) body = <Message tone="error">Error loading brainstorms</Message>;
+  else if (list.data.count === 0)
+    body = (
+      <div className="flex flex-col items-center gap-2 py-8 text-center">
+        <Lightbulb className="size-8 text-muted-foreground" aria-hidden="true" />
+        <p className="font-medium">No brainstorms yet</p>
+        <p className="text-sm text-muted-foreground">
+          Use Create New to start your first brainstorm.
+        </p>
+      </div>
+    );
+  else body = <BrainstormTable brainstorms={list.data.results} />;
+
+  return (
+    <Card className="min-w-0 gap-4">
+      <CardContent className="grid min-w-0 gap-4">
+        <div aria-busy={list.isFetching} className="min-w-0">
+          {body}
+        </div>
+        {list.data ? (
+          <BrainstormListFooter
+            shown={list.data.results.length}
+            count={list.data.count}
+            page={page}
+            pageSize={pageSize}
+            hasNext={list.data.next !== null}
+            onPageChange={(next) => {
+              onPagingChange({ page: next, pageSize });
+            }}
+            onPageSizeChange={(size) => {
+              onPagingChange({ page: 1, pageSize: size });
+            }}
+          />
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,150 @@
+import { useState, type SubmitEvent } from 'react';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import { useCreateBrainstorm } from '../api/create-brainstorm';
+import {
+  DEFAULT_BRAINSTORM_TYPE,
+  FALLBACK_BRAINSTORM_TYPES,
+  useBrainstormTypes,
+} from '../api/get-brainstorm-types';
+import type { Brainstorm } from '../api/types';
+import { fieldErrorsOf, type FieldErrors } from '../lib/field-errors';
+import { createPayload } from '../lib/create-payload';
+import { BrainstormTypeField } from './brainstorm-type-field';
+import { FieldMessage } from './field-message';
+
+const PROBLEM_FIELDS = ['parameters.problem', 'parameters'];
+const THEME_FIELDS = ['parameters.themes'];
+const TYPE_FIELDS = ['type', 'parameters.type'];
+const SHOWN_BY_FIELDS = new Set([...PROBLEM_FIELDS, ...THEME_FIELDS, ...TYPE_FIELDS]);
+
+function pick(errors: FieldErrors | null, fields: string[]) {
+  const messages = fields.flatMap((field) => errors?.[field] ?? []);
+  return messages.length > 0 ? messages : undefined;
+}
+
+function otherMessages(errors: FieldErrors | null) {
+  return Object.entries(errors ?? {})
+    .filter(([field]) => !SHOWN_BY_FIELDS.has(field))
+    .flatMap(([field, messages]) =>
+      messages.map((message) => (field === 'detail' ? message : `${field}: ${message}`)),
+    );
+}
+
+export function CreateBrainstormForm({
+  onCreated,
+}: {
+  onCreated: (brainstorm: Brainstorm) => void;
+}) {
+  const types = useBrainstormTypes();
+  const create = useCreateBrainstorm();
+  const [problem, setProblem] = useState('');
+  const [themes, setThemes] = useState('');
+  // null until the user picks one: then the first type the server lists is the default.
+  const [chosenType, setChosenType] = useState<string | null>(null);
+  const [problemMissing, setProblemMissing] = useState(false);
+
+  const options = types.data?.length ? types.data : FALLBACK_BRAINSTORM_TYPES;
+  const type = chosenType ?? options[0]?.value ?? DEFAULT_BRAINSTORM_TYPE;
+  const serverErrors = fieldErrorsOf(create.error);
+  const problemErrors = problemMissing
+    ? ['Problem is required']
+    : pick(serverErrors, PROBLEM_FIELDS);
+  const themeErrors = pick(serverErrors, THEME_FIELDS);
+  const formErrors = otherMessages(serverErrors);
+
+  const reset = () => {
+    setProblem('');
+    setThemes('');
+    setChosenType(null);
+    setProblemMissing(false);
+    create.reset();
+  };
+
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (problem.trim() === '') {
+      setProblemMissing(true);
+      return;
+    }
+    create.mutate(createPayload({ problem, themes, type }), {
+      onSuccess: (brainstorm) => {
+        reset();
+        onCreated(brainstorm);
+      },
+    });
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2 className="text-lg">Create New Brainstorm</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <form noValidate onSubmit={submit} className="grid gap-6">
+          <fieldset className="grid gap-4" disabled={create.isPending}>
+            <legend className="mb-2 text-sm font-semibold text-muted-foreground">
+              Problem Information
+            </legend>
+            <div className="grid gap-2">
+              <Label htmlFor="brainstorm-problem">Problem *</Label>
+              <Textarea
+                id="brainstorm-problem"
+                value={problem}
+                required
+                aria-invalid={problemErrors ? true : undefined}
+                aria-describedby={problemErrors ? 'brainstorm-problem-error' : undefined}
+                onChange={(event) => {
+                  setProblem(event.target.value);
+                  setProblemMissing(false);
+                }}
+              />
+              <FieldMessage id="brainstorm-problem-error" messages={problemErrors} />
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor="brainstorm-themes">Themes</Label>
+              <Input
+                id="brainstorm-themes"
+                value={themes}
+                placeholder="theme1, theme2, theme3"
+                aria-invalid={themeErrors ? true : undefined}
+                aria-describedby={themeErrors ? 'brainstorm-themes-error' : undefined}
+                onChange={(event) => {
+                  setThemes(event.target.value);
+                }}
+              />
+              <FieldMessage id="brainstorm-themes-error" messages={themeErrors} />
+            </div>
+            <BrainstormTypeField
+              options={options}
+              value={type}
+              onChange={setChosenType}
+              disabled={create.isPending}
+              errors={pick(serverErrors, TYPE_FIELDS)}
+            />
+          </fieldset>
+          {formErrors.length > 0 ? (
+            <Alert variant="destructive">
+              <AlertDescription>
+                {formErrors.map((message) => (
+                  <p key={message}>{message}</p>
+                ))}
+              </AlertDescription>
+            </Alert>
+          ) : null}
+          <div>
+            <Button type="submit" disabled={create.isPending}>
+              {create.isPending ? 'Creating...' : 'Create Brainstorm'}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
