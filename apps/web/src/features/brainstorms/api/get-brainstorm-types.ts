@@ -57,5 +57,7 @@ export function brainstormTypesQueryOptions() {
 }
 
 export function useBrainstormTypes() {
-  return useQuery(brainstormTypesQueryOptions());
+  // When the route's loader already failed twice, mounting the form should not try twice more;
+  // the next visit to the page loads again.
+  return useQuery({ ...brainstormTypesQueryOptions(), retryOnMount: false });
 }
