@@ -1,0 +1,195 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { deferred, makeUser } from '@/test/fixtures';
+import { server } from '@/test/msw-server';
+import { renderApp } from '@/test/render-app';
+import type { Brainstorm } from '../api/types';
+import { makeBrainstorm } from '../testing/brainstorm-fixtures';
+
+const creator = makeUser({ id: 1 });
+const someoneElse = makeUser({ id: 2, email: 'bob@example.com' });
+const staff = makeUser({ id: 3, is_staff: true });
+
+function serveBrainstorm(brainstorm: Brainstorm) {
+  server.use(http.get(`/api/brainstorms/${brainstorm.id}/`, () => HttpResponse.json(brainstorm)));
+}
+
+function fact(term: string) {
+  const dt = screen.getByText(term, { selector: 'dt' });
+  return dt.nextElementSibling?.textContent;
+}
+
+describe('Brainstorm detail page', () => {
+  it('shows the header card with type, problem, themes and creation date', async () => {
+    serveBrainstorm(
+      makeBrainstorm({
+        id: 7,
+        title: 'Worse kitchens',
+        description: 'For the offsite',
+        parameters: {
+          problem: 'The kitchen is too tidy',
+          themes: ['coffee', 'fridge', 'sink'],
+          type: 'bad_idea_contest',
+        },
+      }),
+    );
+    renderApp('/brainstorms/7', { signedInAs: creator });
+
+    expect(
+      await screen.findByRole('heading', { name: 'Worse kitchens', level: 1 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('For the offsite')).toBeInTheDocument();
+    expect(fact('Type')).toBe('Bad Idea Contest');
+    expect(fact('Problem')).toBe('The kitchen is too tidy');
+    expect(fact('Themes')).toBe('coffee, fridge, sink');
+    expect(fact('Created')).toBe(new Date('2026-02-15T09:30:00.000Z').toLocaleString());
+    expect(screen.getByRole('link', { name: 'Review Ideas' })).toHaveAttribute(
+      'href',
+      '/brainstorms/7/review',
+    );
+    const ideas = screen.getByRole('region', { name: 'Ideas' });
+    expect(
+      within(ideas).getByText('Idea generation arrives in the next release.'),
+    ).toBeInTheDocument();
+  });
+
+  it('leaves out the type, problem and themes the parameters lack, and names an untitled one', async () => {
+    serveBrainstorm(
+      makeBrainstorm({
+        id: 8,
+        title: '',
+        parameters: { problem: '', themes: [], type: '' },
+      }),
+    );
+    renderApp('/brainstorms/8', { signedInAs: creator });
+
+    expect(await screen.findByRole('heading', { name: 'Untitled', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('Created', { selector: 'dt' })).toBeInTheDocument();
+    for (const term of ['Type', 'Problem', 'Themes']) {
+      expect(screen.queryByText(term, { selector: 'dt' })).not.toBeInTheDocument();
+    }
+  });
+
+  it('shows "Loading..." while the brainstorm loads', async () => {
+    const hold = deferred();
+    server.use(
+      http.get('/api/brainstorms/7/', async () => {
+        await hold.promise;
+        return HttpResponse.json(makeBrainstorm({ id: 7, title: 'Late' }));
+      }),
+    );
+    // Start elsewhere so the page renders while its data is still on the way.
+    const { router } = renderApp('/about', { signedInAs: creator });
+    await screen.findByRole('heading', { name: 'About' });
+    void router.navigate({ to: '/brainstorms/$brainstormId', params: { brainstormId: 7 } });
+
+    expect(await screen.findByText('Loading...', {}, { timeout: 2000 })).toBeInTheDocument();
+    hold.release();
+    expect(await screen.findByRole('heading', { name: 'Late', level: 1 })).toBeInTheDocument();
+  });
+
+  it('says "Brainstorm not found" on a 404', async () => {
+    server.use(
+      http.get('/api/brainstorms/99/', () =>
+        HttpResponse.json({ detail: 'Not found.' }, { status: 404 }),
+      ),
+    );
+    renderApp('/brainstorms/99', { signedInAs: creator });
+
+    expect(await screen.findByText('Brainstorm not found')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+  });
+
+  it('says "Error loading brainstorm" when the load fails', async () => {
+    const logged = vi.mocked(console.error).mockImplementation(() => undefined);
+    server.use(
+      http.get('/api/brainstorms/7/', () =>
+        HttpResponse.json({ detail: 'Forbidden.' }, { status: 403 }),
+      ),
+    );
+    renderApp('/brainstorms/7', { signedInAs: creator });
+
+    expect(await screen.findByText('Error loading brainstorm')).toBeInTheDocument();
+    expect(logged).toHaveBeenCalled();
+  });
+
+  it('hides Edit from a user who neither created the brainstorm nor is staff', async () => {
+    serveBrainstorm(makeBrainstorm({ id: 7, created_by: creator.id }));
+    renderApp('/brainstorms/7', { signedInAs: someoneElse });
+
+    expect(await screen.findByRole('link', { name: 'Review Ideas' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+  });
+
+  it('shows Edit to staff', async () => {
+    serveBrainstorm(makeBrainstorm({ id: 7, created_by: creator.id }));
+    renderApp('/brainstorms/7', { signedInAs: staff });
+
+    expect(await screen.findByRole('button', { name: 'Edit' })).toBeInTheDocument();
+  });
+
+  it('saves a new title and description, showing "Saving..." meanwhile', async () => {
+    let current = makeBrainstorm({ id: 7, title: 'Old title', description: 'Old words' });
+    const hold = deferred();
+    const bodies: unknown[] = [];
+    server.use(
+      http.get('/api/brainstorms/7/', () => HttpResponse.json(current)),
+      http.patch('/api/brainstorms/7/', async ({ request }) => {
+        const body = (await request.json()) as { title: string; description: string };
+        bodies.push(body);
+        await hold.promise;
+        current = { ...current, ...body };
+        return HttpResponse.json(current);
+      }),
+    );
+    const { user: actor } = renderApp('/brainstorms/7', { signedInAs: creator });
+
+    await actor.click(await screen.findByRole('button', { name: 'Edit' }));
+    const title = screen.getByLabelText('Title');
+    const description = screen.getByLabelText('Description');
+    expect(title).toHaveValue('Old title');
+    expect(description).toHaveValue('Old words');
+
+    await actor.clear(title);
+    await actor.type(title, 'New title');
+    await actor.clear(description);
+    await actor.type(description, 'New words');
+    await actor.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByRole('button', { name: 'Saving...' })).toBeDisabled();
+    await waitFor(() => {
+      expect(bodies).toEqual([{ title: 'New title', description: 'New words' }]);
+    });
+
+    hold.release();
+
+    expect(await screen.findByRole('heading', { name: 'New title', level: 1 })).toBeVisible();
+    expect(screen.getByText('New words')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Title')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+  });
+
+  it('discards the changes on Cancel', async () => {
+    serveBrainstorm(makeBrainstorm({ id: 7, title: 'Kept title', description: 'Kept words' }));
+    const patches: unknown[] = [];
+    server.use(
+      http.patch('/api/brainstorms/7/', ({ request }) => {
+        patches.push(request.url);
+        return HttpResponse.json({});
+      }),
+    );
+    const { user: actor } = renderApp('/brainstorms/7', { signedInAs: creator });
+
+    await actor.click(await screen.findByRole('button', { name: 'Edit' }));
+    await actor.type(screen.getByLabelText('Title'), ' changed');
+    await actor.click(screen.getByRole('button', { name: 'Cancel' }));
+
+    expect(screen.getByRole('heading', { name: 'Kept title', level: 1 })).toBeVisible();
+    expect(screen.queryByLabelText('Title')).not.toBeInTheDocument();
+    expect(patches).toEqual([]);
+
+    await actor.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(screen.getByLabelText('Title')).toHaveValue('Kept title');
+  });
+});
