@@ -1,16 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { brainstormTypesQueryOptions } from '@/features/brainstorms/api/get-brainstorm-types';
 import { BrainstormListPage } from '@/features/brainstorms/components/brainstorm-list-page';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@/features/brainstorms/lib/paging';
 
+const isPageSize = (size: number) => (PAGE_SIZES as readonly number[]).includes(size);
+
 const searchSchema = z.object({
-  page: z.coerce.number().int().min(1).default(1).catch(1),
-  page_size: z.coerce
-    .number()
-    .refine((size) => (PAGE_SIZES as readonly number[]).includes(size))
-    .default(DEFAULT_PAGE_SIZE)
-    .catch(DEFAULT_PAGE_SIZE),
+  page: z.catch(z._default(z.coerce.number().check(z.int(), z.minimum(1)), 1), 1),
+  page_size: z.catch(
+    z._default(z.coerce.number().check(z.refine(isPageSize)), DEFAULT_PAGE_SIZE),
+    DEFAULT_PAGE_SIZE,
+  ),
 });
 
 export const Route = createFileRoute('/_authenticated/brainstorms/')({
