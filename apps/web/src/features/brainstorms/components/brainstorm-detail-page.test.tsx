@@ -147,6 +147,7 @@ describe('Brainstorm detail page', () => {
 
     await actor.click(await screen.findByRole('button', { name: 'Edit' }));
     const title = screen.getByLabelText('Title');
+    expect(title).toHaveFocus();
     const description = screen.getByLabelText('Description');
     expect(title).toHaveValue('Old title');
     expect(description).toHaveValue('Old words');
@@ -187,6 +188,7 @@ describe('Brainstorm detail page', () => {
 
     expect(screen.getByRole('heading', { name: 'Kept title', level: 1 })).toBeVisible();
     expect(screen.queryByLabelText('Title')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit' })).toHaveFocus();
     expect(patches).toEqual([]);
 
     await actor.click(screen.getByRole('button', { name: 'Edit' }));

@@ -31,6 +31,7 @@ export function BrainstormEditForm({ brainstorm, onDone }: BrainstormEditFormPro
           <Label htmlFor="brainstorm-title">Title</Label>
           <Input
             id="brainstorm-title"
+            autoFocus
             value={title}
             maxLength={200}
             aria-invalid={errors?.title ? true : undefined}

@@ -28,7 +28,7 @@ export function BrainstormFacts({ brainstorm }: { brainstorm: Brainstorm }) {
   return (
     <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[max-content_1fr]">
       {facts.map((fact) => (
-        <div key={fact.term} className="grid gap-1 sm:col-span-2 sm:grid-cols-subgrid">
+        <div key={fact.term} className="grid gap-1 sm:col-span-2 sm:grid-cols-subgrid sm:gap-x-6">
           <dt className="font-medium text-muted-foreground">{fact.term}</dt>
           <dd className="break-words whitespace-pre-line">{fact.detail}</dd>
         </div>

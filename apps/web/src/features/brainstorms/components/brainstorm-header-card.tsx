@@ -1,8 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { ClipboardCheck, Pencil } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { Separator } from '@/components/ui/separator';
 import { useAuth } from '@/lib/auth/auth-context';
 import type { Brainstorm } from '../api/types';
 import { BrainstormEditForm } from './brainstorm-edit-form';
@@ -11,55 +12,71 @@ import { BrainstormFacts } from './brainstorm-facts';
 export function BrainstormHeaderCard({ brainstorm }: { brainstorm: Brainstorm }) {
   const { user } = useAuth();
   const [editing, setEditing] = useState(false);
+  // Leaving edit mode hands focus back to the Edit button, not to the page's top.
+  const focusEditButton = useRef(false);
   const canEdit = user !== null && (user.is_staff || user.id === brainstorm.created_by);
   const title = brainstorm.title || 'Untitled';
 
   return (
     <Card>
-      <CardHeader className="flex flex-wrap items-start justify-between gap-4">
-        <div className="min-w-0 flex-1 space-y-1">
-          <h1 className={editing ? 'sr-only' : 'text-2xl font-semibold tracking-tight break-words'}>
-            {title}
-          </h1>
-          {!editing && brainstorm.description ? (
-            <p className="text-sm whitespace-pre-line text-muted-foreground">
-              {brainstorm.description}
-            </p>
-          ) : null}
-        </div>
-        {editing ? null : (
-          <div className="flex flex-wrap gap-2">
-            {canEdit ? (
-              <Button
-                variant="outline"
-                onClick={() => {
-                  setEditing(true);
-                }}
-              >
-                <Pencil aria-hidden="true" />
-                Edit
-              </Button>
-            ) : null}
-            <Button asChild>
-              <Link to="/brainstorms/$brainstormId/review" params={{ brainstormId: brainstorm.id }}>
-                <ClipboardCheck aria-hidden="true" />
-                Review Ideas
-              </Link>
-            </Button>
-          </div>
-        )}
-      </CardHeader>
-      <CardContent className="grid gap-6">
-        {editing ? (
+      {editing ? (
+        <CardContent className="grid gap-6 px-4 sm:px-6">
+          <h1 className="sr-only">{title}</h1>
           <BrainstormEditForm
             brainstorm={brainstorm}
             onDone={() => {
+              focusEditButton.current = true;
               setEditing(false);
             }}
           />
-        ) : null}
-        <BrainstormFacts brainstorm={brainstorm} />
-      </CardContent>
+          <Separator />
+          <BrainstormFacts brainstorm={brainstorm} />
+        </CardContent>
+      ) : (
+        <>
+          <CardHeader className="flex flex-wrap items-start justify-between gap-4 px-4 sm:px-6">
+            <div className="min-w-0 flex-1 basis-64 space-y-1">
+              <h1 className="text-2xl font-semibold tracking-tight break-words">{title}</h1>
+              {brainstorm.description ? (
+                <p className="text-sm whitespace-pre-line text-muted-foreground">
+                  {brainstorm.description}
+                </p>
+              ) : null}
+            </div>
+            <div className="flex flex-wrap gap-2">
+              {canEdit ? (
+                <Button
+                  ref={(node) => {
+                    if (node && focusEditButton.current) {
+                      focusEditButton.current = false;
+                      node.focus();
+                    }
+                  }}
+                  variant="outline"
+                  onClick={() => {
+                    setEditing(true);
+                  }}
+                >
+                  <Pencil aria-hidden="true" />
+                  Edit
+                </Button>
+              ) : null}
+              <Button asChild>
+                <Link
+                  to="/brainstorms/$brainstormId/review"
+                  params={{ brainstormId: brainstorm.id }}
+                >
+                  <ClipboardCheck aria-hidden="true" />
+                  Review Ideas
+                </Link>
+              </Button>
+            </div>
+          </CardHeader>
+          <CardContent className="px-4 sm:px-6">
+            <BrainstormFacts brainstorm={brainstorm} />
+          </CardContent>
+        </>
+      )}
     </Card>
   );
 }

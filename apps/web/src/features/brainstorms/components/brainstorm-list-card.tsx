@@ -40,7 +40,7 @@ export function BrainstormListCard({ page, pageSize, onPagingChange }: Brainstor
 
   return (
     <Card className="min-w-0 gap-4">
-      <CardContent className="grid min-w-0 gap-4">
+      <CardContent className="grid min-w-0 gap-4 px-4 sm:px-6">
         <div aria-busy={list.isFetching} className="min-w-0">
           {body}
         </div>

@@ -96,6 +96,7 @@ export function CreateBrainstormForm({
               <Label htmlFor="brainstorm-problem">Problem *</Label>
               <Textarea
                 id="brainstorm-problem"
+                autoFocus
                 value={problem}
                 required
                 aria-invalid={problemErrors ? true : undefined}
