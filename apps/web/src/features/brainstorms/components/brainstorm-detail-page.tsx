@@ -26,7 +26,7 @@ export function BrainstormDetailPage({ brainstormId }: { brainstormId: number })
       {/* Generation controls (number of ideas, provider, model) come in a later issue. */}
       <section aria-labelledby="brainstorm-ideas-heading">
         <Card className="gap-2">
-          <CardHeader>
+          <CardHeader className="px-4 sm:px-6">
             <h2 id="brainstorm-ideas-heading" className="text-lg font-semibold">
               Ideas
             </h2>

@@ -36,7 +36,9 @@ export function BrainstormHeaderCard({ brainstorm }: { brainstorm: Brainstorm })
         <>
           <CardHeader className="flex flex-wrap items-start justify-between gap-4 px-4 sm:px-6">
             <div className="min-w-0 flex-1 basis-64 space-y-1">
-              <h1 className="text-2xl font-semibold tracking-tight break-words">{title}</h1>
+              <h1 className="text-xl font-semibold tracking-tight break-words sm:text-2xl">
+                {title}
+              </h1>
               {brainstorm.description ? (
                 <p className="text-sm whitespace-pre-line text-muted-foreground">
                   {brainstorm.description}

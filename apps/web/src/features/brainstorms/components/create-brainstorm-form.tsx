@@ -81,12 +81,12 @@ export function CreateBrainstormForm({
 
   return (
     <Card>
-      <CardHeader>
+      <CardHeader className="px-4 sm:px-6">
         <CardTitle>
           <h2 className="text-lg">Create New Brainstorm</h2>
         </CardTitle>
       </CardHeader>
-      <CardContent>
+      <CardContent className="px-4 sm:px-6">
         <form noValidate onSubmit={submit} className="grid gap-6">
           <fieldset className="grid gap-4" disabled={create.isPending}>
             <legend className="mb-2 text-sm font-semibold text-muted-foreground">
