@@ -38,3 +38,13 @@ export async function addIdeas(db: Db, brainstormId: number, count: number): Pro
     .insert(ideas)
     .values(Array.from({ length: count }, (_, i) => ({ brainstormId, title: `Idea ${i + 1}` })));
 }
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A request helper: as the given user (or anonymous, with null), with an optional JSON body. */
+export function apiAs(app: App) {
+  return async (user: UserRow | null, method: Method, url: string, payload?: object) => {
+    const headers = user ? await authHeaders(app, user) : {};
+    return app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+  };
+}

@@ -1,12 +1,13 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
-import { addIdeas, authHeaders, makeUser } from '../../../test/factories.js';
+import { addIdeas, apiAs, makeUser } from '../../../test/factories.js';
 import { ideas } from '../../db/schema/ideas.js';
 import type { UserRow } from '../../db/schema/users.js';
 import { BRAINSTORM_TYPES } from './brainstorm-types.js';
 
 let t: TestApp;
+let call: ReturnType<typeof apiAs>;
 let owner: UserRow;
 let other: UserRow;
 let staff: UserRow;
@@ -14,17 +15,13 @@ let statements = 0;
 
 beforeAll(async () => {
   t = await createTestApp({}, { logger: { logQuery: () => void (statements += 1) } });
+  call = apiAs(t.app);
+  call = apiAs(t.app);
   owner = await makeUser(t.db);
   other = await makeUser(t.db);
   staff = await makeUser(t.db, { is_staff: true });
 });
 afterAll(() => t.close());
-
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-async function call(user: UserRow | null, method: Method, url: string, payload?: object) {
-  const headers = user ? await authHeaders(t.app, user) : {};
-  return t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-}
 
 interface Brainstorm {
   id: number;

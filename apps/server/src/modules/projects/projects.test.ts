@@ -1,26 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
-import { authHeaders, makeUser } from '../../../test/factories.js';
+import { apiAs, makeUser } from '../../../test/factories.js';
 import type { UserRow } from '../../db/schema/users.js';
 
 let t: TestApp;
+let call: ReturnType<typeof apiAs>;
 let owner: UserRow;
 let other: UserRow;
 let staff: UserRow;
 
 beforeAll(async () => {
   t = await createTestApp();
+  call = apiAs(t.app);
   owner = await makeUser(t.db);
   other = await makeUser(t.db);
   staff = await makeUser(t.db, { is_staff: true });
 });
 afterAll(() => t.close());
-
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-async function call(user: UserRow | null, method: Method, url: string, payload?: object) {
-  const headers = user ? await authHeaders(t.app, user) : {};
-  return t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-}
 
 interface Project {
   id: number;

@@ -1,15 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
-import { authHeaders, makeUser, TEST_PASSWORD } from '../../../test/factories.js';
+import { apiAs, authHeaders, makeUser, TEST_PASSWORD } from '../../../test/factories.js';
 import type { UserRow } from '../../db/schema/users.js';
 
 let t: TestApp;
+let call: ReturnType<typeof apiAs>;
 let alice: UserRow;
 let bob: UserRow;
 let staff: UserRow;
 
 beforeAll(async () => {
   t = await createTestApp();
+  call = apiAs(t.app);
   alice = await makeUser(t.db, {
     email: 'alice@example.com',
     first_name: 'Alice',
@@ -19,12 +21,6 @@ beforeAll(async () => {
   staff = await makeUser(t.db, { email: 'root@example.com', first_name: 'Root', is_staff: true });
 });
 afterAll(() => t.close());
-
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';
-async function call(user: UserRow | null, method: Method, url: string, payload?: object) {
-  const headers = user ? await authHeaders(t.app, user) : {};
-  return t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-}
 
 interface UserPage {
   count: number;
