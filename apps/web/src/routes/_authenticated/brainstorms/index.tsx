@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import * as z from 'zod/mini';
 import { brainstormTypesQueryOptions } from '@/features/brainstorms/api/get-brainstorm-types';
 import { BrainstormListPage } from '@/features/brainstorms/components/brainstorm-list-page';
@@ -16,6 +16,8 @@ const searchSchema = z.object({
 
 export const Route = createFileRoute('/_authenticated/brainstorms/')({
   validateSearch: searchSchema,
+  // The defaults stay out of the address: /brainstorms/ is page 1 at 10 per page.
+  search: { middlewares: [stripSearchParams({ page: 1, page_size: DEFAULT_PAGE_SIZE })] },
   // The form falls back to a default type by itself, so a failure here need not stop the page.
   loader: ({ context }) =>
     context.queryClient
