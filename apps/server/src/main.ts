@@ -18,19 +18,17 @@ Commands:
   user:set-password --email E --password P
   user:deactivate --email E`;
 
+/** A failure explained in its message, shown as it is. */
+class CommandError extends Error {}
+/** A command-line mistake: the message, then the usage. */
+class UsageError extends CommandError {}
+
 async function serve(config: Config) {
   const database = await openDatabase(databaseTarget(config));
   await database.migrate();
   const admin = await createFirstAdmin(database.db, config.adminEmail);
-  const app = await buildApp(config, { database });
-  app.addHook('onClose', () => database.close());
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      void app.close().then(() => process.exit(0));
-    });
-  }
-  const address = await app.listen({ host: config.host, port: config.port });
   if (admin) {
+    // Shown before listening, so a failed start cannot lose the only copy of the password.
     console.log(
       [
         '',
@@ -42,6 +40,25 @@ async function serve(config: Config) {
         '',
       ].join('\n'),
     );
+  }
+  const app = await buildApp(config, { database });
+  app.addHook('onClose', () => database.close());
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      void app.close().then(() => process.exit(0));
+    });
+  }
+  let address: string;
+  try {
+    address = await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    await app.close();
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new CommandError(
+        `Port ${config.port} on ${config.host} is already in use. Stop what uses it, or set PORT.`,
+      );
+    }
+    throw error;
   }
   console.log(`Ideaforge is running at ${address.replace('127.0.0.1', 'localhost')}`);
 }
@@ -61,8 +78,6 @@ function required(values: Record<string, unknown>, name: string): string {
   if (typeof value !== 'string' || value === '') throw new UsageError(`--${name} is required.`);
   return value;
 }
-
-class UsageError extends Error {}
 
 async function runCommand(command: string, args: string[], config: Config) {
   const { values } = parseArgs({
@@ -127,7 +142,7 @@ function describe(error: unknown): string {
       .map(([field, messages]) => `${field}: ${messages.join(' ')}`)
       .join('\n');
   }
-  if (error instanceof HttpError || error instanceof ConfigError || error instanceof UsageError) {
+  if (error instanceof HttpError || error instanceof ConfigError || error instanceof CommandError) {
     return error.message;
   }
   if (error instanceof DataDirLockedError) return error.message;

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,16 +20,16 @@ function newDataDir() {
   return dir;
 }
 
-function start(args: string[], dataDir: string): ChildProcess {
+function start(args: string[], dataDir: string, port = '0'): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
     cwd: serverRoot,
-    env: { PATH: process.env.PATH, DATA_DIR: dataDir, NODE_ENV: 'production', PORT: '0' },
+    env: { PATH: process.env.PATH, DATA_DIR: dataDir, NODE_ENV: 'production', PORT: port },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 }
 
-function run(args: string[], dataDir: string) {
-  const child = start(args, dataDir);
+function run(args: string[], dataDir: string, port?: string) {
+  const child = start(args, dataDir, port);
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -143,6 +144,22 @@ describe('the first start', () => {
     const second = await serveOnce(dataDir);
     expect(second).not.toContain('Created the first admin account');
     expect(second).not.toContain(password);
+  });
+});
+
+describe('a port already in use', () => {
+  it('stops the server with a clear message, after showing the new admin password', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const { port } = blocker.address() as AddressInfo;
+    try {
+      const result = await run(['serve'], newDataDir(), String(port));
+      expect(result.code).not.toBe(0);
+      expect(result.stderr).toContain(`Port ${port} on 127.0.0.1 is already in use.`);
+      expect(result.stdout).toContain('Created the first admin account');
+    } finally {
+      blocker.close();
+    }
   });
 });
 
