@@ -26,9 +26,20 @@ export function createRefreshSession(store: AuthStore, fetchImpl: typeof fetch) 
   }
 
   return createSharedRefresh(async () => {
-    const outcome = await requestRefresh();
+    const outcome = await acrossTabs(requestRefresh);
     if (outcome.status === 'refreshed') store.setSession(outcome.accessToken, outcome.user);
     else store.clear();
     return outcome;
   });
+}
+
+export const REFRESH_LOCK_NAME = 'ideaforge-token-refresh';
+
+/**
+ * Tabs share the refresh cookie, and the server treats a second use of one as theft. Under a
+ * Web Lock, a tab refreshes only after any other tab's refresh has stored its new cookie.
+ */
+async function acrossTabs<T>(task: () => Promise<T>): Promise<T> {
+  const locks = (globalThis.navigator as Navigator | undefined)?.locks;
+  return locks ? await locks.request(REFRESH_LOCK_NAME, task) : await task();
 }
