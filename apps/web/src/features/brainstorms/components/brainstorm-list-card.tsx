@@ -1,4 +1,6 @@
 import { Lightbulb } from 'lucide-react';
+import { useEffect } from 'react';
+import { ApiError } from '@/lib/api/api-error';
 import { Card, CardContent } from '@/components/ui/card';
 import { useBrainstormList } from '../api/list-brainstorms';
 import { BrainstormListFooter } from './brainstorm-list-footer';
@@ -22,6 +24,11 @@ function Message({ children, tone = 'muted' }: { children: string; tone?: 'muted
 
 export function BrainstormListCard({ page, pageSize, onPagingChange }: BrainstormListCardProps) {
   const list = useBrainstormList({ page, pageSize });
+  // A page past the end (the server's 404, say after deletions) starts over at page 1.
+  const pastTheEnd = page > 1 && list.error instanceof ApiError && list.error.status === 404;
+  useEffect(() => {
+    if (pastTheEnd) onPagingChange({ page: 1, pageSize });
+  }, [pastTheEnd, pageSize, onPagingChange]);
 
   let body;
   if (list.isPending) body = <Message>Loading...</Message>;

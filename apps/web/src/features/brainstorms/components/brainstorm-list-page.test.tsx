@@ -223,6 +223,25 @@ describe('Brainstorm list page', () => {
     expect(requests.at(-1)).toEqual({ page: 1, pageSize: 25 });
   });
 
+  it('goes back to page 1 when the page in the address is past the end', async () => {
+    const logged = vi.mocked(console.error).mockImplementation(() => undefined);
+    const requests = serveBrainstorms(3);
+    server.use(
+      http.get('/api/brainstorms/', ({ request }) => {
+        const page = Number(new URL(request.url).searchParams.get('page'));
+        if (page === 1) return undefined;
+        requests.push({ page, pageSize: 10 });
+        return HttpResponse.json({ detail: 'Invalid page.' }, { status: 404 });
+      }),
+    );
+    const { router } = renderApp('/brainstorms?page=7', { signedInAs: user });
+
+    expect(await screen.findByText('Showing 3 of 3 brainstorms (Page 1 of 1)')).toBeInTheDocument();
+    expect(router.state.location.href).toBe('/brainstorms');
+    expect(requests.map((r) => r.page)).toEqual([7, 1]);
+    expect(logged).toHaveBeenCalledWith(expect.stringContaining('brainstorms'), expect.anything());
+  });
+
   it('falls back to page 1 and 10 per page for invalid search values', async () => {
     const requests = serveBrainstorms(3);
     renderApp('/brainstorms?page=-2&page_size=7', { signedInAs: user });
