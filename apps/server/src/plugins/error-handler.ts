@@ -32,10 +32,11 @@ async function errorHandler(app: FastifyInstance) {
       request.log.error({ err: error }, 'request failed');
       return reply.code(500).send({ detail: 'A server error occurred.' });
     }
-    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
-      return reply.code(400).send({ detail: `JSON parse error - ${error.message}` });
-    }
-    return reply.code(status).send({ detail: error.message });
+    const detail =
+      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
+        ? `JSON parse error - ${error.message}`
+        : error.message;
+    return reply.code(status).send({ detail });
   });
 }
 

@@ -130,7 +130,7 @@ describe('POST /api/auth/token/', () => {
       payload: '{"email":',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json<{ detail: string }>().detail).toMatch(/JSON/);
+    expect(response.json<{ detail: string }>().detail).toMatch(/^JSON parse error - /);
   });
 
   it('rate-limits repeated failures per email, without locking out other emails', async () => {
