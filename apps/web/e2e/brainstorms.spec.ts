@@ -15,6 +15,8 @@ test('create a brainstorm, edit it, find it; a teammate can read but not change 
   await expect(page.getByText('Create New Brainstorm')).toBeVisible();
   await page.getByRole('button', { name: 'Create Brainstorm' }).click();
   await expect(page.getByText('Problem is required')).toBeVisible();
+  // The open form, with its error showing, is checked too.
+  await expectNoAxeViolations(page);
 
   await page.getByLabel(/Problem/).fill('How might we make Monday mornings better?');
   await page.getByLabel('Themes').fill('coffee,  music , ');
@@ -33,6 +35,7 @@ test('create a brainstorm, edit it, find it; a teammate can read but not change 
   await expectNoAxeViolations(page);
 
   await page.getByRole('button', { name: 'Edit' }).click();
+  await expectNoAxeViolations(page);
   await page.getByLabel('Title').fill('Better Mondays');
   await page.getByLabel('Description').fill('Small rituals that make the week start well.');
   await page.getByRole('button', { name: 'Save' }).click();
