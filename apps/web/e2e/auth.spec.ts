@@ -53,3 +53,17 @@ test('login and dashboard pages have no accessibility violations', async ({ page
   await expect(page.getByText('Welcome, Alice Example')).toBeVisible();
   await expectNoAxeViolations(page);
 });
+
+test.describe('in the dark theme', () => {
+  test.use({ colorScheme: 'dark' });
+
+  test('login and dashboard pages have no accessibility violations', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await signIn(page, alice);
+    await expect(page.getByText('Welcome, Alice Example')).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});
