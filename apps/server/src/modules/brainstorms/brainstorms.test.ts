@@ -149,7 +149,6 @@ describe('POST /api/brainstorms/', () => {
 
 describe('GET /api/brainstorms/', () => {
   let projectId: number;
-  let ids: Record<string, number>;
 
   beforeAll(async () => {
     await t.db.execute(sql`delete from brainstorms`);
@@ -176,7 +175,6 @@ describe('GET /api/brainstorms/', () => {
     await setCreated(c.id, '2026-03-20T12:00:00Z');
     await addIdeas(t.db, a.id, 2);
     await addIdeas(t.db, c.id, 5);
-    ids = { a: a.id, b: b.id, c: c.id };
   });
 
   const titles = (page: Page) => page.results.map((b) => b.title);
@@ -267,7 +265,6 @@ describe('GET /api/brainstorms/', () => {
     expect(small).toBe(3);
     expect(large).toBe(small);
     expect(await cost(`?page_size=50&project=${projectId}`)).toBe(small + 1);
-    expect(ids.a).toBeGreaterThan(0);
   });
 });
 
