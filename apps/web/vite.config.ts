@@ -3,10 +3,11 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root,
   plugins: [
     tanstackRouter({
@@ -17,6 +18,9 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
+    // The server sends these .br and .gz copies to browsers that accept them; the originals stay.
+    // Only for builds: the plugin takes over standard output as soon as it is created.
+    command === 'build' && compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
   ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
@@ -35,4 +39,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));
