@@ -26,7 +26,7 @@ const user = await createUser(database.db, {
   last_name: '',
   is_staff: false,
 });
-const authorization = `Bearer ${await app.tokens.sign(user.id)}`;
+const authorization = `Bearer ${await app.tokens.sign(user)}`;
 
 for (let start = 0; start < BRAINSTORMS; start += 500) {
   const rows = await database.db

@@ -1,4 +1,6 @@
 import { fileURLToPath } from 'node:url';
+import { constants as zlib } from 'node:zlib';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import {
@@ -9,6 +11,8 @@ import {
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { databaseTarget } from './db/target.js';
+import { clientErrorHandler, frameworkErrors } from './lib/early-errors.js';
+import { loggerOptions } from './lib/logging.js';
 import './lib/zod-messages.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { brainstormRoutes } from './modules/brainstorms/brainstorms.routes.js';
@@ -17,8 +21,10 @@ import { projectRoutes } from './modules/projects/projects.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
 import apiDocs from './plugins/api-docs.js';
 import auth from './plugins/auth.js';
+import commonResponses from './plugins/common-responses.js';
 import db from './plugins/db.js';
 import errorHandler from './plugins/error-handler.js';
+import inputGuard from './plugins/input-guard.js';
 import securityHeaders from './plugins/security-headers.js';
 import webApp from './plugins/web-app.js';
 import { resolveJwtSecret } from './secrets.js';
@@ -31,16 +37,27 @@ export interface AppOptions {
 
 export async function buildApp(config: Config, options: AppOptions = {}) {
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    logger: options.logger ?? loggerOptions(config.logLevel),
+    trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: false },
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(cookie);
   await app.register(securityHeaders);
+  await app.register(compress, {
+    globalDecompression: false,
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    // Dynamic responses: a fast brotli level, not the slow default meant for static files.
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
+  await app.register(commonResponses);
+  await app.register(inputGuard);
   await app.register(apiDocs);
 
   const database = options.database ?? (await openDatabase(databaseTarget(config)));
@@ -60,6 +77,11 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   );
   await app.register(webApp, { distDir: config.webDistDir ?? defaultWebDist });
   return app;
+}
+
+/** Fastify trusts no hop for a bare number, so a hop count becomes a function of the hop. */
+function trustProxyOption(trust: Config['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));

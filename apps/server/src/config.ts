@@ -1,8 +1,35 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((value) => ['true', '1', 'yes'].includes(value));
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which reverse proxies to believe about the client's address: a number of hops, or the
+ * proxies' addresses. Never "any": the client writes the left end of X-Forwarded-For itself.
+ */
+const trustProxyField = z.string().transform((raw, ctx): false | number | string[] => {
+  const value = raw.trim().toLowerCase();
+  if (['false', 'no', '0'].includes(value)) return false;
+  if (/^\d{1,2}$/.test(value)) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim());
+  if (entries.every(isProxyAddress)) return entries;
+  ctx.addIssue({
+    code: 'custom',
+    message:
+      'Give the number of proxies in front of the server (e.g. 1) or their addresses ' +
+      '(e.g. 10.0.0.1,10.1.0.0/16); `true` would let any client choose its own address.',
+  });
+  return z.NEVER;
+});
 
 const envSchema = z
   .object({
@@ -15,7 +42,7 @@ const envSchema = z
       .optional(),
     JWT_SECRET: z.string().min(32, 'Must be at least 32 characters long.').optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
-    TRUST_PROXY: booleanFlag.default(false),
+    TRUST_PROXY: trustProxyField.default(false),
     ADMIN_EMAIL: z.email().default('admin@ideaforge.local'),
     WEB_DIST_DIR: z.string().min(1).optional(),
   })
@@ -37,7 +64,8 @@ export interface Config {
   databaseUrl: string | undefined;
   jwtSecret: string | undefined;
   logLevel: string;
-  trustProxy: boolean;
+  /** Proxy hops or addresses whose X-Forwarded-* headers are believed; false for none. */
+  trustProxy: false | number | string[];
   adminEmail: string;
   webDistDir: string | undefined;
 }

@@ -1,11 +1,16 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
+import { users } from '../src/db/schema/users.js';
+import { loggerOptions } from '../src/lib/logging.js';
 import { renderOpenApi } from '../src/openapi.js';
 import { createTestApp, testConfig, type TestApp } from './app.js';
 import { createTestDatabase } from './database.js';
+import { authHeaders, makeUser } from './factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -27,6 +32,77 @@ describe('the app', () => {
       expect(headers['content-security-policy']).toContain("script-src 'self'");
       expect(headers['x-content-type-options']).toBe('nosniff');
       expect(headers['x-frame-options']).toBe('SAMEORIGIN');
+    }
+  });
+
+  it('answers a malformed percent-escape with 400 {detail} and the security headers', async () => {
+    for (const url of ['/api/users/%ED%A0%80/', '/api/brainstorms/%E0%A4%A/']) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json()).toEqual({ detail: 'The address is malformed.' });
+      expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+
+  it('answers over-long headers with 431 {detail} and the security headers', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const answer = await new Promise<{ status?: number; headers: object; body: string }>(
+      (resolve, reject) => {
+        const request = httpRequest(
+          { host: '127.0.0.1', port, path: `/api/health/?q=${'x'.repeat(20_000)}` },
+          (response) => {
+            let body = '';
+            response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+            response.on('end', () => {
+              resolve({ status: response.statusCode, headers: response.headers, body });
+            });
+          },
+        );
+        request.on('error', reject);
+        request.end();
+      },
+    );
+    expect(answer.status).toBe(431);
+    expect(JSON.parse(answer.body)).toEqual({ detail: 'The request headers are too large.' });
+    expect(answer.headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': expect.stringContaining("frame-ancestors 'none'") as string,
+    });
+  });
+
+  it('answers a body too large with 413 and an unreadable type with 415, both documented', async () => {
+    const headers = await authHeaders(t.app, await makeUser(t.db));
+    const large = await t.app.inject({
+      method: 'POST',
+      url: '/api/projects/',
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(large.statusCode).toBe(413);
+    expect(large.json()).toHaveProperty('detail');
+    const form = await t.app.inject({
+      method: 'POST',
+      url: '/api/projects/',
+      headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'name=x',
+    });
+    expect(form.statusCode).toBe(415);
+    expect(form.json()).toHaveProperty('detail');
+
+    const document = t.app.swagger() as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
+    const statuses = (path: string, method: string) =>
+      Object.keys(document.paths[path]?.[method]?.responses ?? {});
+    expect(statuses('/api/projects/', 'post')).toEqual(
+      expect.arrayContaining(['400', '413', '414', '415', '431']),
+    );
+    expect(statuses('/api/projects/', 'get')).toEqual(expect.arrayContaining(['400', '431']));
+    expect(statuses('/api/projects/', 'get')).not.toContain('415');
+    for (const path of ['/api/auth/token/refresh/', '/api/auth/logout/']) {
+      expect(statuses(path, 'post')).toContain('400');
     }
   });
 
@@ -53,6 +129,49 @@ describe('the app', () => {
   });
 });
 
+describe('the log', () => {
+  it('never holds statement parameters, failing rows or credentials', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const database = await createTestDatabase();
+    const app = await buildApp(testConfig, {
+      database,
+      logger: { ...loggerOptions('info'), stream },
+    });
+    const secret = '$argon2id$v=19$m=19456,t=2,p=1$SECRET-HASH';
+    app.get('/api/insert-fails/', async () => {
+      // A parameter PostgreSQL refuses, and a NOT NULL violation that quotes the row.
+      await app.db.insert(users).values({ email: 'a\u0000b@example.com', password: secret });
+    });
+    app.get('/api/row-fails/', async () => {
+      await app.db
+        .insert(users)
+        .values({ email: 'c@example.com', password: secret, firstName: sql`null` });
+    });
+    try {
+      for (const url of ['/api/insert-fails/', '/api/row-fails/']) {
+        const response = await app.inject({
+          url,
+          headers: { authorization: 'Bearer SECRET-TOKEN', cookie: 'ideaforge_refresh=SECRET' },
+        });
+        expect(response.statusCode).toBe(500);
+      }
+      const log = lines.join('');
+      expect(log).toContain('Failed query: insert into');
+      expect(log).not.toContain('SECRET');
+      expect(log).not.toContain('example.com');
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+});
+
 describe('errors', () => {
   it('never leaks the internals of a server error', async () => {
     const database = await createTestDatabase();
@@ -65,33 +184,6 @@ describe('errors', () => {
       expect(response.statusCode).toBe(500);
       expect(response.json()).toEqual({ detail: 'A server error occurred.' });
       expect(response.body).not.toContain('hunter2');
-    } finally {
-      await app.close();
-      await database.close();
-    }
-  });
-});
-
-describe('the web app', () => {
-  it('serves index.html for client routes and JSON 404s for the API', async () => {
-    const distDir = mkdtempSync(path.join(tmpdir(), 'ideaforge-web-'));
-    writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><div id="root"></div>');
-    const database = await createTestDatabase();
-    const app = await buildApp({ ...testConfig, webDistDir: distDir }, { database, logger: false });
-    try {
-      const page = await app.inject({ url: '/brainstorms/12/', headers: { accept: 'text/html' } });
-      expect(page.statusCode).toBe(200);
-      expect(page.body).toContain('<div id="root">');
-      expect(page.headers['content-security-policy']).toContain("default-src 'self'");
-      for (const url of ['/', '/index.html']) {
-        const index = await app.inject({ url, headers: { accept: 'text/html' } });
-        expect(index.statusCode, url).toBe(200);
-        expect(index.body).toContain('<div id="root">');
-        expect(index.headers['cache-control']).toBe('no-cache');
-      }
-      const api = await app.inject({ url: '/api/missing/', headers: { accept: 'text/html' } });
-      expect(api.statusCode).toBe(404);
-      expect(api.json()).toEqual({ detail: 'Not found.' });
     } finally {
       await app.close();
       await database.close();

@@ -2,7 +2,7 @@ import type { App } from '../src/app.js';
 import type { Db } from '../src/db/client.js';
 import type { UserRow } from '../src/db/schema/users.js';
 import { ideas } from '../src/db/schema/ideas.js';
-import { createUser } from '../src/modules/users/users.service.js';
+import { createUser, findUserById } from '../src/modules/users/users.service.js';
 
 let sequence = 0;
 
@@ -27,9 +27,13 @@ export async function makeUser(
   });
 }
 
-/** Authorization headers for a user, with a freshly signed access token. */
+/**
+ * Authorization headers for a user as they are now, with a freshly signed access token: a
+ * password change in an earlier test does not leave later requests with a stale session.
+ */
 export async function authHeaders(app: App, user: UserRow) {
-  return { authorization: `Bearer ${await app.tokens.sign(user.id)}` };
+  const current = (await findUserById(app.db, user.id)) ?? user;
+  return { authorization: `Bearer ${await app.tokens.sign(current)}` };
 }
 
 export async function addIdeas(db: Db, brainstormId: number, count: number): Promise<void> {

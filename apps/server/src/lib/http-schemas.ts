@@ -15,7 +15,11 @@ const statusSchemas = {
   401: detailSchema,
   403: detailSchema,
   404: detailSchema,
+  413: detailSchema,
+  414: detailSchema,
+  415: detailSchema,
   429: detailSchema,
+  431: detailSchema,
 } as const;
 
 type ErrorStatus = keyof typeof statusSchemas;

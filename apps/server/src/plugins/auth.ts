@@ -28,10 +28,12 @@ async function authPlugin(app: FastifyInstance, opts: { secret: string }) {
     if (scheme?.toLowerCase() !== 'bearer' || !token || rest.length > 0) {
       throw notAuthenticated('Authorization header must contain two space-delimited values');
     }
-    const userId = await app.tokens.verify(token);
-    if (userId === null) throw notAuthenticated(INVALID_TOKEN);
-    const user = await findUserById(app.db, userId);
+    const subject = await app.tokens.verify(token);
+    if (subject === null) throw notAuthenticated(INVALID_TOKEN);
+    const user = await findUserById(app.db, subject.id);
     if (!user?.isActive) throw notAuthenticated('User not found or inactive');
+    // A password change or a deactivation since the token was issued ends it.
+    if (user.sessionVersion !== subject.sessionVersion) throw notAuthenticated(INVALID_TOKEN);
     request.user = user;
   });
 }

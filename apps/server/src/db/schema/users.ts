@@ -12,6 +12,8 @@ export const users = pgTable(
     isStaff: boolean().notNull().default(false),
     isActive: boolean().notNull().default(true),
     password: text().notNull(),
+    /** Raised by a password change or a deactivation: access tokens of older versions stop working. */
+    sessionVersion: integer().notNull().default(0),
     created: timestamp({ withTimezone: true }).notNull().defaultNow(),
     modified: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

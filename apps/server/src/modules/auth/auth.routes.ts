@@ -40,6 +40,10 @@ function assertSameOrigin(request: FastifyRequest) {
 
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // Tokens, and the answers that refuse them, are never kept by a browser or a proxy cache.
+  r.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
 
   r.post(
     '/auth/token/',
@@ -65,7 +69,7 @@ export async function authRoutes(app: FastifyInstance) {
         tags: ['auth'],
         summary: 'Trade the refresh cookie for a new access token (rotates the cookie)',
         body: emptyBody,
-        response: { 200: tokenResponse, ...errorResponses(401, 403) },
+        response: { 200: tokenResponse, ...errorResponses(400, 401, 403) },
       },
     },
     async (request, reply) => {
@@ -88,7 +92,7 @@ export async function authRoutes(app: FastifyInstance) {
         tags: ['auth'],
         summary: 'Sign out: revoke the refresh token and clear its cookie',
         body: emptyBody,
-        response: { 204: z.undefined(), ...errorResponses(403) },
+        response: { 204: z.undefined(), ...errorResponses(400, 403) },
       },
     },
     async (request, reply) => {

@@ -1,19 +1,18 @@
 import type { Db } from '../../db/client.js';
-import { HttpError, notAuthenticated } from '../../lib/errors.js';
+import { notAuthenticated } from '../../lib/errors.js';
 import { verifyAgainstNothing, verifyPassword } from '../../lib/passwords.js';
 import { findUserByEmail, findUserById, toUserDto } from '../users/users.service.js';
 import type { UserDto } from '../users/users.schemas.js';
 import {
   issueRefreshToken,
   pruneUserSessions,
-  redeemRefreshToken,
   revokeTokenFamily,
+  rotateRefreshToken,
 } from './auth.sessions.js';
 import {
-  clearLoginFailures,
-  loginRetryAfter,
+  beginPasswordAttempt,
+  passwordAttemptSucceeded,
   pruneLoginFailures,
-  recordLoginFailure,
 } from './auth.throttle.js';
 import type { AccessTokens } from './auth.tokens.js';
 
@@ -31,26 +30,17 @@ export async function login(
   credentials: { email: string; password: string },
   address: string,
 ): Promise<Session> {
-  const retryAfter = await loginRetryAfter(db, credentials.email, address);
-  if (retryAfter > 0) {
-    throw new HttpError(
-      429,
-      `Too many failed sign-in attempts. Try again in ${retryAfter} seconds.`,
-      { 'retry-after': String(retryAfter) },
-    );
-  }
+  const attempt = { email: credentials.email, address };
+  await beginPasswordAttempt(db, attempt);
   const user = await findUserByEmail(db, credentials.email);
   const valid = user
     ? await verifyPassword(user.password, credentials.password)
     : await verifyAgainstNothing(credentials.password);
-  if (!user || !valid || !user.isActive) {
-    await recordLoginFailure(db, credentials.email, address);
-    throw notAuthenticated(BAD_CREDENTIALS);
-  }
-  await clearLoginFailures(db, credentials.email);
+  if (!user || !valid || !user.isActive) throw notAuthenticated(BAD_CREDENTIALS);
+  await passwordAttemptSucceeded(db, attempt);
   await Promise.all([pruneLoginFailures(db), pruneUserSessions(db, user.id)]);
   return {
-    access: await tokens.sign(user.id),
+    access: await tokens.sign(user),
     refresh: await issueRefreshToken(db, user.id),
     user: toUserDto(user),
   };
@@ -63,15 +53,14 @@ export async function refresh(
   refreshToken: string | undefined,
 ): Promise<Session> {
   if (!refreshToken) throw notAuthenticated('No refresh token was provided.');
-  const redemption = await redeemRefreshToken(db, refreshToken);
-  if (!redemption.ok) throw notAuthenticated('Token is invalid or expired');
-  const user = await findUserById(db, redemption.token.userId);
-  if (!user?.isActive) throw notAuthenticated('User not found or inactive');
-  return {
-    access: await tokens.sign(user.id),
-    refresh: await issueRefreshToken(db, user.id, redemption.token.family),
-    user: toUserDto(user),
-  };
+  const rotation = await rotateRefreshToken(db, refreshToken);
+  if (!rotation.ok) throw notAuthenticated('Token is invalid or expired');
+  const user = await findUserById(db, rotation.userId);
+  if (!user?.isActive) {
+    await revokeTokenFamily(db, rotation.refresh);
+    throw notAuthenticated('User not found or inactive');
+  }
+  return { access: await tokens.sign(user), refresh: rotation.refresh, user: toUserDto(user) };
 }
 
 export async function logout(db: Db, refreshToken: string | undefined): Promise<void> {

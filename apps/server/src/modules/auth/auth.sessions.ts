@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { refreshTokens, type RefreshTokenRow } from '../../db/schema/auth.js';
+import { refreshTokens } from '../../db/schema/auth.js';
 
 export const REFRESH_TOKEN_TTL_SECONDS = 14 * 24 * 60 * 60;
 
@@ -19,41 +19,47 @@ export async function issueRefreshToken(db: Db, userId: number, family?: string)
   return token;
 }
 
-export type Redemption =
-  | { ok: true; token: RefreshTokenRow }
+export type Rotation =
+  | { ok: true; userId: number; refresh: string }
   | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'replayed' };
 
 /**
- * Uses a refresh token up, atomically. A token that was already used is a replay:
- * its whole family is revoked, so a stolen token dies together with the real one.
+ * Trades a refresh token for its successor in the same family, in one transaction. A token
+ * that was already used is a replay: its whole family is revoked, so a stolen token dies
+ * together with the real one. Because the successor is written in the transaction that uses
+ * the token up, a replay that arrives at the same moment waits for it and revokes it too.
  */
-export async function redeemRefreshToken(db: Db, token: string): Promise<Redemption> {
+export async function rotateRefreshToken(db: Db, token: string): Promise<Rotation> {
   const tokenHash = hashToken(token);
-  const [redeemed] = await db
-    .update(refreshTokens)
-    .set({ usedAt: sql`now()` })
-    .where(
-      and(
-        eq(refreshTokens.tokenHash, tokenHash),
-        isNull(refreshTokens.usedAt),
-        isNull(refreshTokens.revokedAt),
-        gt(refreshTokens.expiresAt, sql`now()`),
-      ),
-    )
-    .returning();
-  if (redeemed) return { ok: true, token: redeemed };
-
-  const [known] = await db
-    .select()
-    .from(refreshTokens)
-    .where(eq(refreshTokens.tokenHash, tokenHash));
-  if (!known) return { ok: false, reason: 'unknown' };
-  if (known.revokedAt) return { ok: false, reason: 'revoked' };
-  if (known.usedAt) {
-    await revokeFamily(db, known.family);
-    return { ok: false, reason: 'replayed' };
-  }
-  return { ok: false, reason: 'expired' };
+  return db.transaction(async (tx) => {
+    const [redeemed] = await tx
+      .update(refreshTokens)
+      .set({ usedAt: sql`now()` })
+      .where(
+        and(
+          eq(refreshTokens.tokenHash, tokenHash),
+          isNull(refreshTokens.usedAt),
+          isNull(refreshTokens.revokedAt),
+          gt(refreshTokens.expiresAt, sql`now()`),
+        ),
+      )
+      .returning();
+    if (redeemed) {
+      const refresh = await issueRefreshToken(tx, redeemed.userId, redeemed.family);
+      return { ok: true, userId: redeemed.userId, refresh } as const;
+    }
+    const [known] = await tx
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, tokenHash));
+    if (!known) return { ok: false, reason: 'unknown' } as const;
+    if (known.revokedAt) return { ok: false, reason: 'revoked' } as const;
+    if (known.usedAt) {
+      await revokeFamily(tx, known.family);
+      return { ok: false, reason: 'replayed' } as const;
+    }
+    return { ok: false, reason: 'expired' } as const;
+  });
 }
 
 export async function revokeFamily(db: Db, family: string): Promise<void> {

@@ -5,7 +5,7 @@ import { createTestApp, testConfig, type TestApp } from '../../../test/app.js';
 import { makeUser, TEST_PASSWORD } from '../../../test/factories.js';
 import { loginFailures } from '../../db/schema/auth.js';
 import type { UserRow } from '../../db/schema/users.js';
-import { MAX_FAILURES_PER_EMAIL } from './auth.throttle.js';
+import { MAX_FAILURES_PER_ADDRESS, MAX_FAILURES_PER_EMAIL } from './auth.throttle.js';
 import { REFRESH_COOKIE } from './auth.routes.js';
 
 let t: TestApp;
@@ -70,7 +70,7 @@ describe('POST /api/auth/token/', () => {
   });
 
   it('marks the cookie Secure when served over https', async () => {
-    const proxied = await createTestApp({ trustProxy: true });
+    const proxied = await createTestApp({ trustProxy: 1 });
     try {
       await makeUser(proxied.db, { email: 'secure@example.com' });
       const response = await proxied.app.inject({
@@ -103,7 +103,7 @@ describe('POST /api/auth/token/', () => {
       method: 'PATCH',
       url: `/api/users/${inactive.id}/`,
       headers: {
-        authorization: `Bearer ${await t.app.tokens.sign((await makeUser(t.db, { is_staff: true })).id)}`,
+        authorization: `Bearer ${await t.app.tokens.sign(await makeUser(t.db, { is_staff: true }))}`,
       },
       payload: { is_active: false },
     });
@@ -174,7 +174,74 @@ describe('POST /api/auth/token/', () => {
   });
 });
 
+describe('sign-in limits under parallel requests', () => {
+  const statuses = async (requests: Promise<{ statusCode: number }>[]) =>
+    (await Promise.all(requests)).map((r) => r.statusCode).sort();
+
+  it('lets exactly 5 wrong passwords for one email through when 12 arrive at once', async () => {
+    const target = await makeUser(t.db, { email: 'parallel@example.com' });
+    const answers = await statuses(
+      Array.from({ length: 12 }, (_, i) => login(target.email, `guess ${i}`, `10.4.0.${i + 1}`)),
+    );
+    expect(answers).toEqual([...Array<number>(5).fill(401), ...Array<number>(7).fill(429)]);
+  });
+
+  it('lets exactly 30 wrong passwords from one address through when 40 arrive at once', async () => {
+    const answers = await statuses(
+      Array.from({ length: 40 }, (_, i) => login(`crowd${i}@example.com`, 'guess', '10.5.0.1')),
+    );
+    expect(answers).toEqual([...Array<number>(30).fill(401), ...Array<number>(10).fill(429)]);
+  });
+
+  it('gives an address its attempt back on a right password', async () => {
+    for (let i = 0; i <= MAX_FAILURES_PER_ADDRESS; i++) {
+      expect((await login('ada@example.com', TEST_PASSWORD, '10.6.0.1')).statusCode).toBe(200);
+    }
+  });
+
+  it('believes only the configured proxy about the client address', async () => {
+    const proxied = await createTestApp({ trustProxy: ['127.0.0.1'] });
+    try {
+      // Each request claims another address on the left; our proxy appends the real one.
+      const guess = (i: number) =>
+        proxied.app.inject({
+          method: 'POST',
+          url: '/api/auth/token/',
+          payload: { email: `spoof${i}@example.com`, password: 'guess' },
+          remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-for': `203.0.113.${i}, 10.7.0.1` },
+        });
+      for (let i = 0; i < 30; i++) expect((await guess(i)).statusCode).toBe(401);
+      expect((await guess(30)).statusCode).toBe(429);
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
 describe('POST /api/auth/token/refresh/', () => {
+  it('ends the family when one token is presented twice at the same moment', async () => {
+    for (let trial = 0; trial < 5; trial++) {
+      const token = refreshCookieOf(await login('ada@example.com', TEST_PASSWORD)).value;
+      const [a, b] = await Promise.all([refresh(token), refresh(token)]);
+      const winners = [a, b].filter((r) => r.statusCode === 200);
+      expect(winners.length).toBeLessThanOrEqual(1);
+      for (const winner of winners) {
+        // The replay revoked the family, the winner's new token with it.
+        expect((await refresh(refreshCookieOf(winner).value)).statusCode).toBe(401);
+      }
+    }
+  });
+
+  it('answers with Cache-Control: no-store, refusals included', async () => {
+    const signIn = await login('ada@example.com', TEST_PASSWORD);
+    const renewed = await refresh(refreshCookieOf(signIn).value);
+    const refused = await refresh('not-a-token');
+    for (const response of [signIn, renewed, refused]) {
+      expect(response.headers['cache-control']).toBe('no-store');
+    }
+  });
+
   it('rotates the refresh token on every use', async () => {
     const first = refreshCookieOf(await login('ada@example.com', TEST_PASSWORD)).value;
     const response = await refresh(first);
@@ -251,7 +318,7 @@ describe('POST /api/auth/logout/', () => {
 describe('access tokens', () => {
   const key = new TextEncoder().encode(testConfig.jwtSecret);
   const claims = (overrides: Record<string, unknown> = {}) =>
-    new SignJWT({ token_type: 'access', ...overrides })
+    new SignJWT({ token_type: 'access', ver: user.sessionVersion, ...overrides })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(user.id))
       .setIssuer('ideaforge')
@@ -280,13 +347,17 @@ describe('access tokens', () => {
   });
 
   it("rejects 'alg: none'", async () => {
-    const unsecured = new UnsecuredJWT({ token_type: 'access' })
+    const unsecured = new UnsecuredJWT({ token_type: 'access', ver: user.sessionVersion })
       .setSubject(String(user.id))
       .setIssuer('ideaforge')
       .setAudience('ideaforge-api')
       .setExpirationTime('5m')
       .encode();
     await expectRejected(unsecured);
+  });
+
+  it('rejects a token without a session version', async () => {
+    await expectRejected(await claims({ ver: undefined }).setExpirationTime('5m').sign(key));
   });
 
   it('rejects a token of another type', async () => {

@@ -6,19 +6,25 @@ const ISSUER = 'ideaforge';
 const AUDIENCE = 'ideaforge-api';
 const ALGORITHM = 'HS256';
 
+/** Who a token speaks for: the user, at the session version it was issued under. */
+export interface TokenSubject {
+  id: number;
+  sessionVersion: number;
+}
+
 export interface AccessTokens {
-  sign(userId: number): Promise<string>;
-  /** The user id carried by a valid access token, or null for anything else. */
-  verify(token: string): Promise<number | null>;
+  sign(user: TokenSubject): Promise<string>;
+  /** The subject of a valid access token, or null for anything else. */
+  verify(token: string): Promise<TokenSubject | null>;
 }
 
 export function accessTokens(secret: string): AccessTokens {
   const key = new TextEncoder().encode(secret);
   return {
-    sign: (userId) =>
-      new SignJWT({ token_type: 'access' })
+    sign: (user) =>
+      new SignJWT({ token_type: 'access', ver: user.sessionVersion })
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
-        .setSubject(String(userId))
+        .setSubject(String(user.id))
         .setIssuer(ISSUER)
         .setAudience(AUDIENCE)
         .setIssuedAt()
@@ -35,8 +41,12 @@ export function accessTokens(secret: string): AccessTokens {
           requiredClaims: ['exp', 'sub'],
         });
         if (payload.token_type !== 'access') return null;
-        const userId = Number(payload.sub);
-        return Number.isSafeInteger(userId) && userId > 0 ? userId : null;
+        const id = Number(payload.sub);
+        const sessionVersion = payload.ver;
+        if (!Number.isSafeInteger(id) || id <= 0) return null;
+        if (typeof sessionVersion !== 'number' || !Number.isSafeInteger(sessionVersion))
+          return null;
+        return { id, sessionVersion };
       } catch {
         return null;
       }

@@ -1,6 +1,10 @@
 import { and, count, eq, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { brainstorms, type BrainstormRow } from '../../db/schema/brainstorms.js';
+import {
+  brainstorms,
+  type BrainstormParameters,
+  type BrainstormRow,
+} from '../../db/schema/brainstorms.js';
 import { ideas } from '../../db/schema/ideas.js';
 import { orderBy, type Ordering } from '../../lib/ordering.js';
 import { containsPattern, searchCondition } from '../../lib/search.js';
@@ -106,14 +110,35 @@ export async function insertBrainstorm(
   return { ...row, ideasCount: 0 };
 }
 
-export async function updateBrainstorm(
-  db: Db,
-  id: number,
-  values: Partial<BrainstormValues>,
-): Promise<void> {
+export interface BrainstormChanges {
+  title?: string | undefined;
+  description?: string | undefined;
+  type?: string | undefined;
+  parameters?: Omit<BrainstormParameters, 'type'> | undefined;
+  projectId?: number | null | undefined;
+}
+
+/**
+ * Writes only the named columns, in SQL, so concurrent changes of different fields never undo
+ * each other. `parameters.type` always follows `type`, whichever of the two changes.
+ */
+export async function updateBrainstorm(db: Db, id: number, changes: BrainstormChanges) {
+  const { type, parameters, ...columns } = changes;
+  const typeNow = type === undefined ? brainstorms.type : sql`${type}::text`;
+  const parametersNow =
+    parameters === undefined
+      ? brainstorms.parameters
+      : sql`${JSON.stringify({ ...parameters, type: undefined })}::jsonb`;
   await db
     .update(brainstorms)
-    .set({ ...values, modified: new Date() })
+    .set({
+      ...columns,
+      ...(type !== undefined ? { type } : {}),
+      ...(type !== undefined || parameters !== undefined
+        ? { parameters: sql`${parametersNow} || jsonb_build_object('type', ${typeNow})` }
+        : {}),
+      modified: new Date(),
+    })
     .where(eq(brainstorms.id, id));
 }
 

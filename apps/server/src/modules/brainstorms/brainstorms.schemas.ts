@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateBoundParam } from '../../lib/dates.js';
 import { orderingParam } from '../../lib/ordering.js';
 import { paginationQuery } from '../../lib/pagination.js';
 import { BRAINSTORM_TYPE_VALUES, DEFAULT_BRAINSTORM_TYPE } from './brainstorm-types.js';
@@ -76,14 +77,11 @@ export const brainstormTypeSchema = z
   .object({ value: z.string(), display_name: z.string(), description: z.string() })
   .meta({ id: 'BrainstormTypeOption' });
 
-/** A date (the whole day, UTC) or a date-time with an offset. */
-const dateBound = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
-  error: 'Enter a valid date or date-time (ISO 8601).',
-});
-
 export const brainstormListQuery = paginationQuery.extend({
-  created_after: dateBound.optional().describe('On or after this date or moment.'),
-  created_before: dateBound.optional().describe('Before this moment, or through this date.'),
+  created_after: dateBoundParam('start').optional().describe('On or after this date or moment.'),
+  created_before: dateBoundParam('end')
+    .optional()
+    .describe('Before this moment, or through this date.'),
   project: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   search: z.string().max(200).optional().describe('Words in the title, description or problem.'),
   title: z.string().max(200).optional().describe('Part of the title, any case.'),

@@ -43,21 +43,12 @@ async function assertProjectExists(db: Db, project: number | null | undefined) {
   }
 }
 
-/** A date alone bounds the whole day (UTC): after from its start, before through its end. */
-function dateBound(value: string | undefined, edge: 'start' | 'end'): Date | undefined {
-  if (!value) return undefined;
-  if (value.length > 10) return new Date(value);
-  const day = new Date(`${value}T00:00:00Z`);
-  if (edge === 'end') day.setUTCDate(day.getUTCDate() + 1);
-  return day;
-}
-
 export async function listBrainstorms(db: Db, request: FastifyRequest, query: BrainstormListQuery) {
   await assertProjectExists(db, query.project);
   const { count, rows } = await repo.listBrainstorms(db, {
     ...query,
-    createdAfter: dateBound(query.created_after, 'start'),
-    createdBefore: dateBound(query.created_before, 'end'),
+    createdAfter: query.created_after,
+    createdBefore: query.created_before,
     ...pageWindow(query),
   });
   return paginate(request, query, count, rows.map(toBrainstormDto));
@@ -86,16 +77,13 @@ export async function updateBrainstorm(
   id: number,
   changes: BrainstormChanges,
 ) {
-  const current = await findOr404(db, id);
-  assertCanModify(actor, current);
+  assertCanModify(actor, await findOr404(db, id));
   await assertProjectExists(db, changes.project);
-  const type = changes.type ?? current.type;
-  const parameters = changes.parameters ?? current.parameters;
   await repo.updateBrainstorm(db, id, {
     title: changes.title,
     description: changes.description,
-    type,
-    parameters: { ...parameters, type },
+    type: changes.type,
+    parameters: changes.parameters,
     projectId: changes.project,
   });
   return getBrainstorm(db, id);

@@ -1,7 +1,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
-import { addIdeas, apiAs, makeUser } from '../../../test/factories.js';
+import { addIdeas, apiAs, authHeaders, makeUser } from '../../../test/factories.js';
 import { ideas } from '../../db/schema/ideas.js';
 import type { UserRow } from '../../db/schema/users.js';
 import { BRAINSTORM_TYPES } from './brainstorm-types.js';
@@ -145,6 +145,40 @@ describe('POST /api/brainstorms/', () => {
       (await call(null, 'POST', '/api/brainstorms/', { parameters: { problem: 'p' } })).statusCode,
     ).toBe(401);
   });
+
+  it('refuses NUL bytes and lone surrogates anywhere in the body, before any SQL runs', async () => {
+    const cases: [object, object][] = [
+      [
+        { title: 'a\u0000b', parameters: { problem: 'p' } },
+        { title: ['Null characters are not allowed.'] },
+      ],
+      [
+        { description: 'x', parameters: { problem: 'p\u0000' } },
+        { 'parameters.problem': ['Null characters are not allowed.'] },
+      ],
+      [
+        { parameters: { problem: 'p', themes: ['ok', 'bad\ud800'] } },
+        { 'parameters.themes.1': ['Surrogate characters are not allowed: U+D800.'] },
+      ],
+      [
+        { parameters: { problem: '\udfff' }, unknown: 'x\u0000' },
+        {
+          'parameters.problem': ['Surrogate characters are not allowed: U+DFFF.'],
+          unknown: ['Null characters are not allowed.'],
+        },
+      ],
+    ];
+    const headers = await authHeaders(t.app, owner);
+    const before = statements;
+    for (const [payload, errors] of cases) {
+      const url = '/api/brainstorms/';
+      const response = await t.app.inject({ method: 'POST', url, headers, payload });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual(errors);
+    }
+    // Only authentication's user lookup ran for each.
+    expect(statements - before).toBe(cases.length);
+  });
 });
 
 describe('GET /api/brainstorms/', () => {
@@ -206,6 +240,11 @@ describe('GET /api/brainstorms/', () => {
       'Gamma',
       'beta',
     ]);
+    expect(titles(await list('?created_after=0001-01-01&created_before=9999-12-31'))).toEqual([
+      'Gamma',
+      'beta',
+      'Alpha',
+    ]);
   });
 
   it('orders by every allowed field, both ways', async () => {
@@ -242,6 +281,11 @@ describe('GET /api/brainstorms/', () => {
       ['?page=-1', 'page'],
       ['?ordering=parameters', 'ordering'],
       ['?ordering=-created_by', 'ordering'],
+      ['?created_after=0000-01-01', 'created_after'],
+      ['?created_after=0001-01-01T00:00:00%2B01:00', 'created_after'],
+      ['?created_before=9999-12-31T23:00:00-05:00', 'created_before'],
+      ['?created_before=%2B275760-09-13T00:00:00Z', 'created_before'],
+      ['?search=%00', 'search'],
     ];
     for (const [query, field] of cases) {
       const response = await call(other, 'GET', `/api/brainstorms/${query}`);
@@ -252,9 +296,11 @@ describe('GET /api/brainstorms/', () => {
   });
 
   it('costs the same number of SQL statements whatever the page size', async () => {
+    const headers = await authHeaders(t.app, other);
     const cost = async (query: string) => {
       const before = statements;
-      await list(query);
+      const response = await t.app.inject({ url: `/api/brainstorms/${query}`, headers });
+      expect(response.statusCode).toBe(200);
       return statements - before;
     };
     for (let i = 0; i < 12; i++)
@@ -313,6 +359,24 @@ describe('GET/PUT/PATCH/DELETE /api/brainstorms/{id}/', () => {
       parameters: { problem: 'q' },
     });
     expect((await call(owner, 'PATCH', url, { parameters: { problem: '' } })).statusCode).toBe(400);
+  });
+
+  it('never lets concurrent changes of different fields undo each other', async () => {
+    for (let trial = 0; trial < 10; trial++) {
+      const brainstorm = await create(owner, { type: 'scamper', parameters: { problem: 'old' } });
+      const url = `/api/brainstorms/${brainstorm.id}/`;
+      await Promise.all([
+        call(owner, 'PATCH', url, { type: 'crazy_eights' }),
+        call(owner, 'PATCH', url, { parameters: { problem: 'new', themes: ['t'] } }),
+        call(owner, 'PATCH', url, { title: 'renamed' }),
+      ]);
+      const after = (await call(owner, 'GET', url)).json<Brainstorm>();
+      expect(after).toMatchObject({
+        title: 'renamed',
+        type: 'crazy_eights',
+        parameters: { problem: 'new', themes: ['t'], type: 'crazy_eights' },
+      });
+    }
   });
 
   it("refuses another user's and anonymous changes, changing nothing", async () => {

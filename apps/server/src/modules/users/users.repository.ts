@@ -61,14 +61,20 @@ export async function insertUser(db: Db, values: NewUserRow): Promise<UserRow | 
   return row ?? null;
 }
 
+/** Writes only the given columns; `endSessions` also invalidates every access token issued. */
 export async function updateUser(
   db: Db,
   id: number,
   values: Partial<NewUserRow>,
+  { endSessions = false } = {},
 ): Promise<UserRow | null> {
   const [row] = await db
     .update(users)
-    .set({ ...values, modified: new Date() })
+    .set({
+      ...values,
+      modified: new Date(),
+      ...(endSessions ? { sessionVersion: sql`${users.sessionVersion} + 1` } : {}),
+    })
     .where(eq(users.id, id))
     .returning();
   return row ?? null;

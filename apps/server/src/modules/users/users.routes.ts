@@ -77,10 +77,11 @@ export async function userRoutes(app: FastifyInstance) {
         summary: 'Replace a profile (self or staff)',
         params: idParams,
         body: userPutBody,
-        response: { 200: userSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: userSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    (request) => users.updateUser(app.db, actor(request), request.params.id, request.body),
+    (request) =>
+      users.updateUser(app.db, actor(request), request.params.id, request.body, request.ip),
   );
 
   r.patch(
@@ -91,9 +92,10 @@ export async function userRoutes(app: FastifyInstance) {
         summary: 'Change part of a profile (self or staff)',
         params: idParams,
         body: userPatchBody,
-        response: { 200: userSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: userSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    (request) => users.updateUser(app.db, actor(request), request.params.id, request.body),
+    (request) =>
+      users.updateUser(app.db, actor(request), request.params.id, request.body, request.ip),
   );
 }

@@ -8,6 +8,7 @@ import { paginate, pageWindow, type Pagination } from '../../lib/pagination.js';
 import type { Ordering } from '../../lib/ordering.js';
 import { hashPassword, passwordProblems, verifyPassword } from '../../lib/passwords.js';
 import { revokeUserSessions } from '../auth/auth.sessions.js';
+import { beginPasswordAttempt, passwordAttemptSucceeded } from '../auth/auth.throttle.js';
 import * as repo from './users.repository.js';
 import type { UserChanges, UserCreateInput, UserDto } from './users.schemas.js';
 
@@ -60,18 +61,26 @@ export async function getUser(db: Db, actor: UserRow, id: number): Promise<UserD
   return toUserDto(user);
 }
 
+/** Fields only staff may change; anyone may send back the values they read. */
+function assertMayChangeFlags(actor: UserRow, user: UserRow, changes: UserChanges) {
+  if (actor.isStaff) return;
+  const changed =
+    (changes.is_staff !== undefined && changes.is_staff !== user.isStaff) ||
+    (changes.is_active !== undefined && changes.is_active !== user.isActive);
+  if (changed) throw permissionDenied('Only staff may change is_staff or is_active.');
+}
+
 export async function updateUser(
   db: Db,
   actor: UserRow,
   id: number,
   changes: UserChanges,
+  address: string,
 ): Promise<UserDto> {
   assertSelfOrStaff(actor, id);
   const user = await repo.findUserById(db, id);
   if (!user) throw notFound();
-  if (!actor.isStaff && (changes.is_staff !== undefined || changes.is_active !== undefined)) {
-    throw permissionDenied('Only staff may change is_staff or is_active.');
-  }
+  assertMayChangeFlags(actor, user, changes);
   const values: Partial<NewUserRow> = {
     email: changes.email,
     firstName: changes.first_name,
@@ -81,22 +90,38 @@ export async function updateUser(
     isActive: changes.is_active,
   };
   if (changes.password !== undefined) {
-    values.password = await checkedPasswordChange(user, changes);
+    values.password = await checkedPasswordChange(db, user, changes, address);
   }
-  const updated = await repo.updateUser(db, id, values).catch((error: unknown) => {
+  const endSessions = values.password !== undefined || changes.is_active === false;
+  const updated = await repo.updateUser(db, id, values, { endSessions }).catch((error: unknown) => {
     throw isUniqueViolation(error) ? duplicateEmail() : error;
   });
   if (!updated) throw notFound();
-  if (values.password || !updated.isActive) await revokeUserSessions(db, id);
+  if (endSessions) await revokeUserSessions(db, id);
   return toUserDto(updated);
 }
 
-async function checkedPasswordChange(user: UserRow, changes: UserChanges): Promise<string> {
+/**
+ * Checks a password change. The current password is a password guess like a sign-in, so it
+ * counts against the same limits.
+ */
+async function checkedPasswordChange(
+  db: Db,
+  user: UserRow,
+  changes: UserChanges,
+  address: string,
+): Promise<string> {
   const errors: FieldErrors = {};
   if (!changes.current_password) {
     errors.current_password = ['The current password is required to set a new one.'];
-  } else if (!(await verifyPassword(user.password, changes.current_password))) {
-    errors.current_password = ['The current password is not correct.'];
+  } else {
+    const attempt = { email: user.email, address };
+    await beginPasswordAttempt(db, attempt);
+    if (await verifyPassword(user.password, changes.current_password)) {
+      await passwordAttemptSucceeded(db, attempt);
+    } else {
+      errors.current_password = ['The current password is not correct.'];
+    }
   }
   const problems = passwordProblems(changes.password ?? '', changes.email ?? user.email);
   if (problems.length > 0) errors.password = problems;
@@ -132,7 +157,12 @@ export async function setPassword(db: Db, email: string, password: string): Prom
   const user = await repo.findUserByEmail(db, email);
   if (!user) throw notFound(`No user with the email ${email}.`);
   assertStrongPassword(password, user.email);
-  const updated = await repo.updateUser(db, user.id, { password: await hashPassword(password) });
+  const updated = await repo.updateUser(
+    db,
+    user.id,
+    { password: await hashPassword(password) },
+    { endSessions: true },
+  );
   await revokeUserSessions(db, user.id);
   return updated ?? user;
 }
@@ -140,7 +170,7 @@ export async function setPassword(db: Db, email: string, password: string): Prom
 export async function deactivateUser(db: Db, email: string): Promise<UserRow> {
   const user = await repo.findUserByEmail(db, email);
   if (!user) throw notFound(`No user with the email ${email}.`);
-  const updated = await repo.updateUser(db, user.id, { isActive: false });
+  const updated = await repo.updateUser(db, user.id, { isActive: false }, { endSessions: true });
   await revokeUserSessions(db, user.id);
   return updated ?? user;
 }

@@ -226,6 +226,69 @@ describe('PUT/PATCH /api/users/{id}/', () => {
     expect(relogin.statusCode).toBe(200);
   });
 
+  it('accepts back what GET /me returned, read-only and staff-only fields included', async () => {
+    const me = (await call(alice, 'GET', '/api/users/me/')).json<Record<string, unknown>>();
+    const put = await call(alice, 'PUT', `/api/users/${alice.id}/`, me);
+    expect(put.statusCode).toBe(200);
+    expect(put.json()).toEqual(me);
+    const promote = await call(alice, 'PUT', `/api/users/${alice.id}/`, { ...me, is_staff: true });
+    expect(promote.statusCode).toBe(403);
+  });
+
+  it('limits guesses at the current password like sign-ins', async () => {
+    const user = await makeUser(t.db, { email: 'erin@example.com' });
+    const guess = (current_password: string) =>
+      call(user, 'PATCH', `/api/users/${user.id}/`, {
+        password: 'a much better passphrase',
+        current_password,
+      });
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => guess(`wrong guess ${i}`)),
+    );
+    const statuses = answers.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429, 429, 429]);
+    const right = await guess(TEST_PASSWORD);
+    expect(right.statusCode).toBe(429);
+    expect(Number(right.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('ends access tokens issued before a password change', async () => {
+    const user = await makeUser(t.db, { email: 'frank@example.com' });
+    const before = await authHeaders(t.app, user);
+    const changed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${user.id}/`,
+      headers: before,
+      payload: { password: 'a much better passphrase', current_password: TEST_PASSWORD },
+    });
+    expect(changed.statusCode).toBe(200);
+    const stale = await t.app.inject({ url: '/api/users/me/', headers: before });
+    expect(stale.statusCode).toBe(401);
+    const relogin = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/token/',
+      payload: { email: 'frank@example.com', password: 'a much better passphrase' },
+    });
+    const access = relogin.json<{ access: string }>().access;
+    const fresh = await t.app.inject({
+      url: '/api/users/me/',
+      headers: { authorization: `Bearer ${access}` },
+    });
+    expect(fresh.statusCode).toBe(200);
+  });
+
+  it('refuses text PostgreSQL cannot store, with a field error', async () => {
+    const nul = await call(alice, 'PATCH', `/api/users/${alice.id}/`, { first_name: 'A\u0000' });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toEqual({ first_name: ['Null characters are not allowed.'] });
+    const avatar = await call(alice, 'PATCH', `/api/users/${alice.id}/`, {
+      avatar: 'https://example.com/\ud800.png',
+    });
+    expect(avatar.json()).toEqual({ avatar: ['Surrogate characters are not allowed: U+D800.'] });
+    const search = await call(alice, 'GET', '/api/users/?search=%00');
+    expect(search.json()).toEqual({ search: ['Null characters are not allowed.'] });
+  });
+
   it('locks a deactivated user out at once', async () => {
     const user = await makeUser(t.db, { email: 'dave@example.com' });
     const headers = await authHeaders(t.app, user);

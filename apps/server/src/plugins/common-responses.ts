@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { errorResponses } from '../lib/http-schemas.js';
+
+const BODYLESS = new Set(['GET', 'HEAD']);
+
+/**
+ * Declares, on every API route, the errors any request can meet before the route runs: a
+ * malformed address (400), a path parameter too long (414), headers too large (431) and, where a body is read, one too large
+ * (413) or of a type the API does not read (415). The OpenAPI document then says what the
+ * server really answers. Register before the routes and the API docs.
+ */
+async function commonResponses(app: FastifyInstance) {
+  app.addHook('onRoute', (route) => {
+    const response = route.schema?.response as Record<string, unknown> | undefined;
+    if (!response) return;
+    const readsBody = [route.method].flat().some((method) => !BODYLESS.has(method));
+    const common = readsBody
+      ? errorResponses(400, 413, 414, 415, 431)
+      : errorResponses(400, 414, 431);
+    for (const [status, schema] of Object.entries(common)) response[status] ??= schema;
+  });
+}
+
+export default fp(commonResponses, { name: 'common-responses' });
