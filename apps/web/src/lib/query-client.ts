@@ -2,7 +2,10 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api/api-error';
 import { logError } from '@/lib/logger';
 
-const MAX_RETRIES = 2;
+// One quick retry for a dropped connection or a 5xx, none for a 4xx (it would only fail again):
+// the error shows within about a second, and the page offers 'Try again' from there.
+const MAX_RETRIES = 1;
+const RETRY_DELAY_MS = 300;
 
 function shouldRetry(failureCount: number, error: unknown) {
   if (error instanceof ApiError && error.status < 500) return false;
@@ -22,7 +25,7 @@ export function createQueryClient() {
       },
     }),
     defaultOptions: {
-      queries: { staleTime: 30_000, retry: shouldRetry },
+      queries: { staleTime: 30_000, retry: shouldRetry, retryDelay: RETRY_DELAY_MS },
     },
   });
 }

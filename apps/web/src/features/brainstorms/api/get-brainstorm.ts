@@ -21,5 +21,7 @@ export function brainstormQueryOptions(id: number) {
 }
 
 export function useBrainstorm(id: number) {
-  return useQuery(brainstormQueryOptions(id));
+  // The route's loader has just tried (and retried); after a failure the page offers
+  // 'Try again' rather than starting over on mount, which doubled the wait for the error.
+  return useQuery({ ...brainstormQueryOptions(id), retryOnMount: false });
 }

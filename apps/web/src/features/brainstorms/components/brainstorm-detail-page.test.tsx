@@ -114,6 +114,32 @@ describe('Brainstorm detail page', () => {
     expect(logged).toHaveBeenCalled();
   });
 
+  it('shows the error within a second of a server failure, and Try again loads the brainstorm', async () => {
+    vi.mocked(console.error).mockImplementation(() => undefined);
+    let failing = true;
+    let calls = 0;
+    server.use(
+      http.get('/api/brainstorms/7/', () => {
+        calls += 1;
+        if (failing) return HttpResponse.json({ detail: 'Down.' }, { status: 502 });
+        return HttpResponse.json(makeBrainstorm({ id: 7, title: 'Back again' }));
+      }),
+    );
+    const { user: actor } = renderApp('/brainstorms/7', { signedInAs: creator });
+
+    expect(
+      await screen.findByText('Error loading brainstorm', {}, { timeout: 1500 }),
+    ).toBeInTheDocument();
+    // The loader's attempt and its one quick retry; the page does not start over on mount.
+    expect(calls).toBe(2);
+
+    failing = false;
+    await actor.click(screen.getByRole('button', { name: 'Try again' }));
+
+    expect(await screen.findByRole('heading', { name: 'Back again', level: 1 })).toBeVisible();
+    expect(calls).toBe(3);
+  });
+
   it('hides Edit from a user who neither created the brainstorm nor is staff', async () => {
     serveBrainstorm(makeBrainstorm({ id: 7, created_by: creator.id }));
     renderApp('/brainstorms/7', { signedInAs: someoneElse });

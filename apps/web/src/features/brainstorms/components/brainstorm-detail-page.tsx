@@ -1,4 +1,5 @@
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { LoadError } from '@/components/ui/load-error';
 import { useBrainstorm } from '../api/get-brainstorm';
 import { BrainstormHeaderCard } from './brainstorm-header-card';
 
@@ -17,7 +18,15 @@ export function BrainstormDetailPage({ brainstormId }: { brainstormId: number })
   const brainstorm = useBrainstorm(brainstormId);
 
   if (brainstorm.isPending) return <PageMessage role="status">Loading...</PageMessage>;
-  if (brainstorm.isError) return <PageMessage role="alert">Error loading brainstorm</PageMessage>;
+  if (brainstorm.isError) {
+    return (
+      <LoadError
+        message="Error loading brainstorm"
+        retrying={brainstorm.isFetching}
+        onRetry={() => void brainstorm.refetch()}
+      />
+    );
+  }
   if (!brainstorm.data) return <PageMessage role="alert">Brainstorm not found</PageMessage>;
 
   return (

@@ -2,6 +2,7 @@ import { Lightbulb } from 'lucide-react';
 import { useEffect } from 'react';
 import { ApiError } from '@/lib/api/api-error';
 import { Card, CardContent } from '@/components/ui/card';
+import { LoadError } from '@/components/ui/load-error';
 import { useBrainstormList } from '../api/list-brainstorms';
 import { BrainstormListFooter } from './brainstorm-list-footer';
 import type { Paging } from '../lib/paging';
@@ -9,17 +10,6 @@ import { BrainstormTable } from './brainstorm-table';
 
 interface BrainstormListCardProps extends Paging {
   onPagingChange: (paging: Paging) => void;
-}
-
-function Message({ children, tone = 'muted' }: { children: string; tone?: 'muted' | 'error' }) {
-  return (
-    <p
-      role={tone === 'error' ? 'alert' : 'status'}
-      className={tone === 'error' ? 'text-sm text-destructive' : 'text-sm text-muted-foreground'}
-    >
-      {children}
-    </p>
-  );
 }
 
 export function BrainstormListCard({ page, pageSize, onPagingChange }: BrainstormListCardProps) {
@@ -31,8 +21,20 @@ export function BrainstormListCard({ page, pageSize, onPagingChange }: Brainstor
   }, [pastTheEnd, pageSize, onPagingChange]);
 
   let body;
-  if (list.isPending) body = <Message>Loading...</Message>;
-  else if (list.isError) body = <Message tone="error">Error loading brainstorms</Message>;
+  if (list.isPending)
+    body = (
+      <p role="status" className="text-sm text-muted-foreground">
+        Loading...
+      </p>
+    );
+  else if (list.isError)
+    body = (
+      <LoadError
+        message="Error loading brainstorms"
+        retrying={list.isFetching}
+        onRetry={() => void list.refetch()}
+      />
+    );
   else if (list.data.count === 0)
     body = (
       <div className="flex flex-col items-center gap-2 py-8 text-center">

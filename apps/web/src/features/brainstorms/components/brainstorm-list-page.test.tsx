@@ -142,6 +142,38 @@ describe('Brainstorm list page', () => {
     expect(logged).toHaveBeenCalledWith(expect.stringContaining('brainstorms'), expect.anything());
   });
 
+  it('shows the error within a second of a server failure, and Try again loads the list', async () => {
+    const logged = vi.mocked(console.error).mockImplementation(() => undefined);
+    let failing = true;
+    let calls = 0;
+    server.use(
+      http.get('/api/brainstorms/', () => {
+        calls += 1;
+        if (failing) return HttpResponse.json({ detail: 'Down.' }, { status: 503 });
+        return HttpResponse.json({
+          count: 1,
+          next: null,
+          previous: null,
+          results: [makeBrainstorm({ id: 4, title: 'Worse meetings' })],
+        });
+      }),
+    );
+    const { user: actor } = renderApp('/brainstorms', { signedInAs: user });
+
+    expect(
+      await screen.findByText('Error loading brainstorms', {}, { timeout: 1500 }),
+    ).toBeInTheDocument();
+    // One quick retry, then the error.
+    expect(calls).toBe(2);
+    expect(logged).toHaveBeenCalledTimes(1);
+
+    failing = false;
+    await actor.click(screen.getByRole('button', { name: 'Try again' }));
+
+    expect(await screen.findByRole('cell', { name: 'Worse meetings' })).toBeInTheDocument();
+    expect(screen.queryByText('Error loading brainstorms')).not.toBeInTheDocument();
+  });
+
   it('pages forward and back, keeping the page in the address', async () => {
     const requests = serveBrainstorms(23);
     const { router, user: actor } = renderApp('/brainstorms', { signedInAs: user });
