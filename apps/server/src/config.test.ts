@@ -37,4 +37,21 @@ describe('loadConfig', () => {
         .databaseUrl,
     ).toBe('postgres://localhost/db');
   });
+
+  it('trusts proxies by hop count or address, never any client', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,::1,loopback' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+      '::1',
+      'loopback',
+    ]);
+    for (const value of ['true', 'yes', '10.0.0.0/33', 'proxy.example.com']) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(
+        /TRUST_PROXY: Give the number of proxies/,
+      );
+    }
+  });
 });
