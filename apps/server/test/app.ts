@@ -1,4 +1,4 @@
-import { buildApp, type App } from '../src/app.js';
+import { buildApp, type App, type AppOptions } from '../src/app.js';
 import type { Config } from '../src/config.js';
 import type { DatabaseOptions, Db } from '../src/db/client.js';
 import { createTestDatabase } from './database.js';
@@ -26,9 +26,10 @@ export interface TestApp {
 export async function createTestApp(
   overrides: Partial<Config> = {},
   databaseOptions: DatabaseOptions = {},
+  { logger = false }: Pick<AppOptions, 'logger'> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(databaseOptions);
-  const app = await buildApp({ ...testConfig, ...overrides }, { database, logger: false });
+  const app = await buildApp({ ...testConfig, ...overrides }, { database, logger });
   await app.ready();
   return {
     app,

@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserRow } from '../src/db/schema/users.js';
+import { createTestApp, type TestApp } from './app.js';
+import { authHeaders, makeUser, TEST_PASSWORD } from './factories.js';
+import { listOperations, openApiDocument, type Method } from './openapi-document.js';
+
+const ACTORS = ['anonymous', 'other', 'owner', 'staff'] as const;
+type Actor = (typeof ACTORS)[number];
+
+/**
+ * Who may do what (docs/decisions/004-permissions.md): the status each actor gets for a valid
+ * request. 'owner' created the object ({id}); for /api/users/{id}/ it is that user. Signing in
+ * and refreshing speak for the actor through the body and the refresh cookie.
+ */
+const matrix: Record<string, Record<Actor, number>> = {
+  'GET /api/health/': { anonymous: 200, other: 200, owner: 200, staff: 200 },
+  'POST /api/auth/token/': { anonymous: 401, other: 200, owner: 200, staff: 200 },
+  'POST /api/auth/token/refresh/': { anonymous: 401, other: 200, owner: 200, staff: 200 },
+  'POST /api/auth/logout/': { anonymous: 204, other: 204, owner: 204, staff: 204 },
+  'GET /api/users/': { anonymous: 401, other: 200, owner: 200, staff: 200 },
+  'POST /api/users/': { anonymous: 401, other: 403, owner: 403, staff: 201 },
+  'GET /api/users/me/': { anonymous: 401, other: 200, owner: 200, staff: 200 },
+  'GET /api/users/{id}/': { anonymous: 401, other: 403, owner: 200, staff: 200 },
+  'PUT /api/users/{id}/': { anonymous: 401, other: 403, owner: 200, staff: 200 },
+  'PATCH /api/users/{id}/': { anonymous: 401, other: 403, owner: 200, staff: 200 },
+  'GET /api/projects/': { anonymous: 401, other: 200, owner: 200, staff: 200 },
+  'POST /api/projects/': { anonymous: 401, other: 201, owner: 201, staff: 201 },
+  'GET /api/projects/{id}/': { anonymous: 401, other: 200, owner: 200, staff: 200 },
+  'PUT /api/projects/{id}/': { anonymous: 401, other: 403, owner: 200, staff: 200 },
+  'PATCH /api/projects/{id}/': { anonymous: 401, other: 403, owner: 200, staff: 200 },
+  'DELETE /api/projects/{id}/': { anonymous: 401, other: 403, owner: 204, staff: 204 },
+  'GET /api/brainstorms/': { anonymous: 401, other: 200, owner: 200, staff: 200 },
+  'POST /api/brainstorms/': { anonymous: 401, other: 201, owner: 201, staff: 201 },
+  'GET /api/brainstorms/types/': { anonymous: 401, other: 200, owner: 200, staff: 200 },
+  'GET /api/brainstorms/{id}/': { anonymous: 401, other: 200, owner: 200, staff: 200 },
+  'PUT /api/brainstorms/{id}/': { anonymous: 401, other: 403, owner: 200, staff: 200 },
+  'PATCH /api/brainstorms/{id}/': { anonymous: 401, other: 403, owner: 200, staff: 200 },
+  'DELETE /api/brainstorms/{id}/': { anonymous: 401, other: 403, owner: 204, staff: 204 },
+};
+
+let newUsers = 0;
+
+/** A valid body for each operation that takes one, given the owner and the actor. */
+const validBodies: Record<string, (owner: UserRow, actor: UserRow | null) => object> = {
+  'POST /api/auth/token/': (_owner, actor) => ({
+    email: actor?.email ?? 'nobody@example.com',
+    password: TEST_PASSWORD,
+  }),
+  'POST /api/auth/token/refresh/': () => ({}),
+  'POST /api/auth/logout/': () => ({}),
+  'POST /api/users/': () => ({
+    email: `new-${(newUsers += 1)}@example.com`,
+    password: 'a long passphrase 42',
+  }),
+  'PUT /api/users/{id}/': (owner) => ({ email: owner.email, first_name: 'Ada', last_name: 'L' }),
+  'PATCH /api/users/{id}/': () => ({ first_name: 'Ada' }),
+  'POST /api/projects/': () => ({ name: 'Roadmap' }),
+  'PUT /api/projects/{id}/': () => ({ name: 'Roadmap', description: 'Next quarter' }),
+  'PATCH /api/projects/{id}/': () => ({ description: 'Next quarter' }),
+  'POST /api/brainstorms/': () => ({ parameters: { problem: 'Fewer meetings' } }),
+  'PUT /api/brainstorms/{id}/': () => ({ title: 'Meetings', parameters: { problem: 'Fewer' } }),
+  'PATCH /api/brainstorms/{id}/': () => ({ title: 'Renamed' }),
+};
+
+let t: TestApp;
+let users: Record<Exclude<Actor, 'anonymous'>, UserRow>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  users = {
+    other: await makeUser(t.db),
+    owner: await makeUser(t.db),
+    staff: await makeUser(t.db, { is_staff: true }),
+  };
+});
+afterAll(() => t.close());
+
+/** An access token and a refresh cookie from a real sign-in: everything a browser would send. */
+async function credentials(user: UserRow | null): Promise<Record<string, string>> {
+  if (!user) return {};
+  const signIn = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/token/',
+    payload: { email: user.email, password: TEST_PASSWORD },
+  });
+  const cookie = String(signIn.headers['set-cookie'] ?? '').split(';')[0] ?? '';
+  return { ...(await authHeaders(t.app, user)), cookie };
+}
+
+/** A fresh object for a path's {id}, created by the owner through its collection's POST. */
+async function ownedObject(path: string, owner: UserRow): Promise<string> {
+  if (!path.includes('{id}')) return path;
+  if (path.startsWith('/api/users/')) return path.replace('{id}', String(owner.id));
+  const collection = path.slice(0, path.indexOf('{id}'));
+  const body = validBodies[`POST ${collection}`];
+  if (!body) throw new Error(`No fixture for ${path}: add a valid body for POST ${collection}`);
+  const response = await t.app.inject({
+    method: 'POST',
+    url: collection,
+    headers: await authHeaders(t.app, owner),
+    payload: body(owner, owner),
+  });
+  expect(response.statusCode, `POST ${collection} as the owner`).toBe(201);
+  return path.replace('{id}', String(response.json<{ id: number }>().id));
+}
+
+describe('the authorization matrix', () => {
+  it('has a row for every operation in the OpenAPI document, and a valid body where one is needed', () => {
+    const operations = listOperations(openApiDocument(t.app));
+    const documented = new Set(operations.map((o) => o.key));
+    const problems = [
+      ...[...documented]
+        .filter((key) => !(key in matrix))
+        .map((key) => `${key} is in the OpenAPI document: add its row to the authorization matrix`),
+      ...Object.keys(matrix)
+        .filter((key) => !documented.has(key))
+        .map((key) => `${key} is not in the OpenAPI document: remove its row from the matrix`),
+      ...operations
+        .filter((o) => o.operation.requestBody && !(o.key in validBodies))
+        .map((o) => `${o.key} takes a body: add one to validBodies beside the matrix`),
+    ];
+    expect(problems).toEqual([]);
+  });
+
+  it.each(Object.entries(matrix))('%s', async (key, expected) => {
+    const [method, path] = key.split(' ') as [Method, string];
+    const actual = {} as Record<Actor, number>;
+    for (const actor of ACTORS) {
+      // Every actor gets its own object, so that one actor's DELETE leaves the next one's intact.
+      const url = await ownedObject(path, users.owner);
+      const user = actor === 'anonymous' ? null : users[actor];
+      const body = validBodies[key]?.(users.owner, user);
+      const response = await t.app.inject({
+        method,
+        url,
+        headers: await credentials(user),
+        ...(body ? { payload: body } : {}),
+      });
+      actual[actor] = response.statusCode;
+    }
+    expect(actual).toEqual(expected);
+  });
+});

@@ -1,0 +1,270 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { Db } from '../src/db/client.js';
+import { users, type UserRow } from '../src/db/schema/users.js';
+import { hashPassword } from '../src/lib/passwords.js';
+import type { TestApp } from './app.js';
+import { authHeaders, TEST_PASSWORD } from './factories.js';
+import {
+  FixtureId,
+  KnownString,
+  RawText,
+  type BodySpec,
+  type RequestSpec,
+} from './openapi-arbitraries.js';
+import type { OperationEntry } from './openapi-document.js';
+
+const FIXTURES_PER_KIND = 3;
+const OVERSIZED_BODY = `{"x":"${'x'.repeat(1_100_000)}"}`;
+
+export interface PreparedRequest extends InjectOptions {
+  method: OperationEntry['method'];
+  url: string;
+  headers: Record<string, string>;
+  /** Who sent it and how, for failure reports (tokens themselves are noise). */
+  description: string;
+}
+
+/**
+ * The database the fuzzer works on: a staff user and a member to send requests as, two other
+ * users, a few projects and brainstorms. Requests may change or delete any of them, so the
+ * actors are restored before each request and deleted fixtures are replaced after it.
+ */
+export class FuzzWorld {
+  private staff!: UserRow;
+  private member!: UserRow;
+  private ids: number[] = [];
+  private knownStrings: string[] = [];
+  private readonly jar = new Map<string, string>();
+  private readonly passwordHash = hashPassword(TEST_PASSWORD);
+
+  constructor(private readonly t: TestApp) {}
+
+  /** Empties every table and seeds the fixtures again, so each operation starts alike. */
+  async reset(): Promise<void> {
+    const rows = await selectRows<{ tablename: string }>(
+      this.t.db,
+      sql`select tablename from pg_tables where schemaname = 'public'`,
+    );
+    const tables = rows.map((r) => `"${r.tablename}"`).join(', ');
+    await this.t.db.execute(sql.raw(`truncate ${tables} restart identity cascade`));
+    this.jar.clear();
+    this.staff = await this.insertUser('fuzz-staff@example.com', true);
+    this.member = await this.insertUser('fuzz-member@example.com', false);
+    await this.insertUser('victim-one@example.com', false);
+    await this.insertUser('victim-two@example.com', false);
+    await this.topUp();
+    const signIn = await this.t.app.inject({
+      method: 'POST',
+      url: '/api/auth/token/',
+      payload: { email: this.member.email, password: TEST_PASSWORD },
+    });
+    this.keepCookies(signIn);
+    await this.refreshPools();
+  }
+
+  async prepare(entry: OperationEntry, spec: RequestSpec): Promise<PreparedRequest> {
+    const headers: Record<string, string> = { ...(await this.credentials(spec)) };
+    const cookie = this.cookieHeader(spec.cookies);
+    if (cookie) headers.cookie = cookie;
+    const path = entry.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+      urlValue(this.resolve(spec.path[name])),
+    );
+    const query = spec.query
+      .flatMap(([key, value]) => {
+        const resolved = this.resolve(value);
+        const values = Array.isArray(resolved) ? (resolved as unknown[]) : [resolved];
+        return values.map((v) => `${urlValue(key)}=${urlValue(v)}`);
+      })
+      .join('&');
+    const url = query ? `${path}?${query}` : path;
+    const { payload, contentType } = this.payload(spec.body);
+    if (contentType) headers['content-type'] = contentType;
+    return {
+      method: entry.method,
+      url,
+      headers,
+      remoteAddress: spec.address,
+      ...(payload === undefined ? {} : { payload }),
+      description: `as ${spec.actor} from ${spec.address}, cookies: ${spec.cookies}`,
+    };
+  }
+
+  /** Keeps cookies the server set, and replaces fixtures that a request changed or deleted. */
+  async observe(request: PreparedRequest, response: LightMyRequestResponse): Promise<void> {
+    this.keepCookies(response);
+    if (request.method === 'GET') return;
+    await this.topUp();
+    await this.refreshPools();
+  }
+
+  private async insertUser(email: string, isStaff: boolean): Promise<UserRow> {
+    const [user] = await this.t.db
+      .insert(users)
+      .values({ email, password: await this.passwordHash, firstName: 'Fuzz', isStaff })
+      .returning();
+    if (!user) throw new Error(`could not insert ${email}`);
+    return user;
+  }
+
+  /** Brings projects and brainstorms back to a few each, created through the API. */
+  private async topUp(): Promise<void> {
+    for (const [table, url, body] of [
+      ['projects', '/api/projects/', () => ({ name: 'Fuzz project' })],
+      [
+        'brainstorms',
+        '/api/brainstorms/',
+        () => ({ title: 'Fuzz', parameters: { problem: 'Fewer meetings', themes: ['time'] } }),
+      ],
+    ] as const) {
+      const [count] = await selectRows<{ n: number }>(
+        this.t.db,
+        sql.raw(`select count(*)::int as n from ${table}`),
+      );
+      for (let i = count?.n ?? 0; i < FIXTURES_PER_KIND; i += 1) {
+        const owner = i % 2 === 0 ? this.member : this.staff;
+        const response = await this.t.app.inject({
+          method: 'POST',
+          url,
+          headers: await authHeaders(this.t.app, await this.actorRow(owner)),
+          payload: body(),
+        });
+        if (response.statusCode !== 201) {
+          throw new Error(`fixture POST ${url} answered ${response.statusCode}: ${response.body}`);
+        }
+      }
+    }
+  }
+
+  private async refreshPools(): Promise<void> {
+    const rows = await selectRows<{ id: number }>(
+      this.t.db,
+      sql`select id from users union select id from projects union select id from brainstorms order by id`,
+    );
+    this.ids = rows.map((r) => r.id);
+    const emails = await this.t.db.select({ email: users.email }).from(users);
+    this.knownStrings = [TEST_PASSWORD, ...emails.map((u) => u.email)];
+  }
+
+  /** An actor as it is now, put back to active (and staff, for the staff actor) if a request changed that. */
+  private async actorRow(actor: UserRow): Promise<UserRow> {
+    const [row] = await this.t.db.select().from(users).where(eq(users.id, actor.id));
+    if (!row) throw new Error(`actor ${actor.email} disappeared`);
+    if (row.isActive && row.isStaff === actor.isStaff) return row;
+    const [restored] = await this.t.db
+      .update(users)
+      .set({ isActive: true, isStaff: actor.isStaff })
+      .where(eq(users.id, actor.id))
+      .returning();
+    return restored ?? row;
+  }
+
+  private async credentials(spec: RequestSpec): Promise<Record<string, string>> {
+    switch (spec.actor) {
+      case 'staff':
+        return authHeaders(this.t.app, await this.actorRow(this.staff));
+      case 'member':
+        return authHeaders(this.t.app, await this.actorRow(this.member));
+      case 'anonymous':
+        return {};
+      case 'forged': {
+        const nobody = await authHeaders(this.t.app, { ...this.member, id: 2_000_000_000 });
+        const forgeries = [
+          'Bearer not-a-token',
+          'Basic dXNlcjpwYXNz',
+          'Bearer',
+          nobody.authorization,
+          `${nobody.authorization} extra`,
+        ];
+        return { authorization: forgeries[spec.forgery % forgeries.length] ?? '' };
+      }
+    }
+  }
+
+  private cookieHeader(mode: RequestSpec['cookies']): string | null {
+    const names = [...this.jar.keys()];
+    switch (mode) {
+      case 'none':
+        return null;
+      case 'jar':
+        return names.length > 0
+          ? names.map((n) => `${n}=${this.jar.get(n) ?? ''}`).join('; ')
+          : null;
+      case 'garbage':
+        return [...names, 'session'].map((n) => `${n}=not-a-real-token`).join('; ');
+    }
+  }
+
+  private keepCookies(response: LightMyRequestResponse): void {
+    const header = response.headers['set-cookie'];
+    for (const line of Array.isArray(header) ? header : header ? [header] : []) {
+      const [pair = '', ...attributes] = line.split(';');
+      const [name = '', value = ''] = pair.trim().split(/=(.*)/s);
+      const expired = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a)) || value === '';
+      if (expired) this.jar.delete(name);
+      else this.jar.set(name, value);
+    }
+  }
+
+  private payload(body: BodySpec): { payload?: string; contentType?: string } {
+    switch (body.kind) {
+      case 'none':
+        return {};
+      case 'json':
+        return {
+          payload: JSON.stringify(this.resolve(body.value)),
+          contentType: body.contentType,
+        };
+      case 'text':
+        return body.contentType === null
+          ? { payload: body.text }
+          : { payload: body.text, contentType: body.contentType };
+      case 'oversized':
+        return { payload: OVERSIZED_BODY, contentType: body.contentType };
+    }
+  }
+
+  /** Replaces the placeholders of a generated value with today's fixture ids and strings. */
+  private resolve(value: unknown): unknown {
+    if (value instanceof FixtureId) return this.ids[value.index % this.ids.length] ?? 1;
+    if (value instanceof KnownString) {
+      return this.knownStrings[value.index % this.knownStrings.length] ?? '';
+    }
+    if (Array.isArray(value)) return value.map((v) => this.resolve(v));
+    if (value && typeof value === 'object' && !(value instanceof RawText)) {
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.resolve(v)]));
+    }
+    return value;
+  }
+}
+
+/**
+ * Percent-encodes text as a browser would; a lone surrogate, which has no UTF-8 form,
+ * becomes the three bytes a naive encoder writes for it.
+ */
+function urlText(text: string): string {
+  let out = '';
+  for (const char of text) {
+    const code = char.codePointAt(0) ?? 0;
+    if (code < 0xd800 || code > 0xdfff) {
+      out += encodeURIComponent(char);
+      continue;
+    }
+    for (const byte of [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]) {
+      out += `%${byte.toString(16).toUpperCase()}`;
+    }
+  }
+  return out;
+}
+
+function urlValue(value: unknown): string {
+  if (value instanceof RawText) return value.text;
+  if (typeof value === 'string') return urlText(value);
+  if (typeof value === 'number' || typeof value === 'boolean') return urlText(String(value));
+  return urlText(JSON.stringify(value));
+}
+
+async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
+}

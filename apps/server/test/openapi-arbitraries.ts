@@ -1,0 +1,423 @@
+import fc from 'fast-check';
+import type { JsonSchema, OpenApiDocument, OperationEntry, Parameter } from './openapi-document.js';
+
+/** Stands for the id of an existing fixture; resolved when the request is sent. */
+export class FixtureId {
+  constructor(readonly index: number) {}
+}
+
+/** Stands for a string the database knows (an email, the test password); resolved when sent. */
+export class KnownString {
+  constructor(readonly index: number) {}
+}
+
+/** Goes into the URL as it is, unencoded: malformed percent-escapes and the like. */
+export class RawText {
+  constructor(readonly text: string) {}
+}
+
+export type Actor = 'staff' | 'member' | 'anonymous' | 'forged';
+
+export type BodySpec =
+  | { kind: 'none' }
+  | { kind: 'json'; value: unknown; contentType: string }
+  | { kind: 'text'; text: string; contentType: string | null }
+  | { kind: 'oversized'; contentType: string };
+
+export interface RequestSpec {
+  actor: Actor;
+  /** Which of the forged credentials, when actor is 'forged'. */
+  forgery: number;
+  address: string;
+  cookies: 'none' | 'jar' | 'garbage';
+  path: Record<string, unknown>;
+  /** Names and values in order; a name may be RawText, a value an array (the name repeats). */
+  query: [unknown, unknown][];
+  body: BodySpec;
+}
+
+type Mode = 'valid' | 'mutant';
+
+const PG_HOSTILE_STRINGS = ['\u0000', 'a\u0000b', '\ud800', 'x\udfffy', '\ud83d'];
+
+const HOSTILE_STRINGS = [
+  ...PG_HOSTILE_STRINGS,
+  '',
+  ' ',
+  '%',
+  '%00',
+  '_',
+  '\\',
+  "'; drop table users; --",
+  '0000-01-01',
+  '9999-12-31',
+  '+275760-09-13',
+  '-271821-04-20T00:00:00.000Z',
+  '0000-01-01T00:00:00Z',
+  '9999-12-31T23:59:59.999-14:00',
+  '2024-02-30',
+  '1e309',
+  '-1',
+  '0',
+  'NaN',
+  'Infinity',
+  '9'.repeat(400),
+  'null',
+  '[]',
+  '<script>alert(1)</script>',
+  '\u202e\u0301',
+  '𝕏'.repeat(300),
+  'a'.repeat(100_001),
+];
+
+const HOSTILE_NUMBERS = [
+  0,
+  -0,
+  -1,
+  0.5,
+  1e308,
+  -1e308,
+  2 ** 31 - 1,
+  2 ** 31,
+  -(2 ** 31) - 1,
+  2 ** 53,
+  2 ** 53 + 2,
+  1e21,
+  Number.MIN_VALUE,
+];
+
+/** Pieces of URL that a careless or hostile client sends as they are. */
+const RAW_URL_TEXT = [
+  '%',
+  '%zz',
+  '%E0%A4%A',
+  '%00',
+  '%C0%AF',
+  '%ED%A0%80',
+  '%FF',
+  '..',
+  '%2F',
+  '%2e%2e',
+  '1%00',
+  '1;x',
+  '%20',
+  '+',
+  '1'.repeat(200),
+];
+
+const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  fc.constantFrom(...HOSTILE_STRINGS),
+  fc.constantFrom(...HOSTILE_NUMBERS),
+  fc.constant(null),
+  fc.boolean(),
+  fc.string(),
+  fc.double(),
+  fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }),
+);
+
+const poison = (text: fc.Arbitrary<string>) =>
+  fc
+    .tuple(text, fc.constantFrom(...PG_HOSTILE_STRINGS), fc.nat())
+    .map(([s, bad, at]) => s.slice(0, at % (s.length + 1)) + bad + s.slice(at % (s.length + 1)));
+
+// PostgreSQL keeps dates from 4713 BC to 294276 AD; JavaScript and ISO 8601 reach further.
+const farDays = ['0000-01-01', '0001-01-01', '1969-12-31', '9999-12-31', '2000-02-29'];
+const isoDay = fc.oneof(
+  fc
+    .date({ min: new Date('1900-01-01'), max: new Date('2100-01-01'), noInvalidDate: true })
+    .map((d) => d.toISOString().slice(0, 10)),
+  fc.constantFrom(...farDays),
+);
+const isoDateTime = fc.oneof(
+  fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+  fc.constantFrom(
+    ...farDays.map((day) => `${day}T00:00:00Z`),
+    '9999-12-31T23:59:59.999+14:00',
+    '0001-01-01T00:00:00-14:00',
+  ),
+);
+
+const FORMATS: Partial<Record<string, fc.Arbitrary<string>>> = {
+  date: isoDay,
+  'date-time': isoDateTime,
+  uri: fc.webUrl(),
+  email: fc.emailAddress(),
+};
+
+function formattedString(schema: JsonSchema): fc.Arbitrary<string> | null {
+  const byFormat = schema.format ? FORMATS[schema.format] : undefined;
+  if (byFormat) return byFormat;
+  return schema.pattern ? fc.stringMatching(new RegExp(schema.pattern, 'u')) : null;
+}
+
+/** Strings, sometimes ones the database holds (to hit fixtures), some with NUL or a lone surrogate. */
+function stringOf(schema: JsonSchema, mode: Mode): fc.Arbitrary<unknown> {
+  const min = schema.minLength ?? 0;
+  const max = schema.maxLength ?? 10_000;
+  const formatted = formattedString(schema);
+  const text =
+    formatted ??
+    fc.oneof(
+      { weight: 6, arbitrary: fc.string({ minLength: min, maxLength: Math.min(max, 40) }) },
+      { weight: 2, arbitrary: fc.string({ unit: 'grapheme', minLength: min, maxLength: 20 }) },
+      { weight: 2, arbitrary: fc.emailAddress() },
+      { weight: 1, arbitrary: fc.constant('x'.repeat(mode === 'valid' ? max : max + 1)) },
+    );
+  return fc.oneof(
+    { weight: 10, arbitrary: text },
+    { weight: formatted ? 0 : 4, arbitrary: fc.nat().map((i) => new KnownString(i)) },
+    { weight: mode === 'valid' ? 3 : 6, arbitrary: poison(text) },
+  );
+}
+
+function integerOf(schema: JsonSchema): fc.Arbitrary<unknown> {
+  const min =
+    schema.exclusiveMinimum !== undefined
+      ? schema.exclusiveMinimum + 1
+      : (schema.minimum ?? Number.MIN_SAFE_INTEGER);
+  const max =
+    schema.exclusiveMaximum !== undefined
+      ? schema.exclusiveMaximum - 1
+      : (schema.maximum ?? Number.MAX_SAFE_INTEGER);
+  const inRange = fc.bigInt({ min: BigInt(min), max: BigInt(max) }).map(Number);
+  const small = fc.integer({ min: Math.max(min, -5), max: Math.min(max, 20) });
+  return fc.oneof(
+    { weight: min <= 1 ? 6 : 0, arbitrary: fc.nat().map((i) => new FixtureId(i)) },
+    { weight: 3, arbitrary: small },
+    { weight: 2, arbitrary: inRange },
+    { weight: 1, arbitrary: fc.constantFrom(min, max) },
+  );
+}
+
+function objectOf(schema: JsonSchema, mode: Mode, document: OpenApiDocument) {
+  const properties = schema.properties ?? {};
+  const model = Object.fromEntries(
+    Object.entries(properties).map(([key, s]) => [key, valueOf(s, mode, document)]),
+  );
+  const record = fc.record(model, {
+    requiredKeys: mode === 'valid' ? (schema.required ?? []) : [],
+  });
+  // Unknown fields are ignored, as in DRF, unless the schema closes the object.
+  const closed = schema.additionalProperties === false && mode === 'valid';
+  const unknown = closed
+    ? fc.constant({})
+    : fc.dictionary(fc.string({ minLength: 1, maxLength: 10 }), hostileValue, { maxKeys: 2 });
+  return fc
+    .tuple(record, fc.oneof({ weight: 3, arbitrary: fc.constant({}) }, unknown))
+    .map(([known, extra]) => ({ ...extra, ...known }));
+}
+
+function shapedBy(
+  schema: JsonSchema,
+  mode: Mode,
+  document: OpenApiDocument,
+): fc.Arbitrary<unknown> {
+  if (schema.$ref) return valueOf(resolveRef(document, schema.$ref), mode, document);
+  const alternatives = schema.anyOf ?? schema.oneOf;
+  if (alternatives) return fc.oneof(...alternatives.map((s) => valueOf(s, mode, document)));
+  if (schema.allOf?.[0]) return valueOf(schema.allOf[0], mode, document);
+  if (schema.const !== undefined) return fc.constant(schema.const);
+  if (schema.enum) return fc.constantFrom(...schema.enum);
+  const types = typeof schema.type === 'string' ? [schema.type] : (schema.type ?? []);
+  if (types.length === 0) {
+    return schema.properties ? objectOf(schema, mode, document) : fc.jsonValue({ maxDepth: 2 });
+  }
+  return fc.oneof(
+    ...types.map((type): fc.Arbitrary<unknown> => {
+      switch (type) {
+        case 'string':
+          return stringOf(schema, mode);
+        case 'integer':
+          return integerOf(schema);
+        case 'number':
+          return fc.double({
+            min: schema.minimum ?? -1e12,
+            max: schema.maximum ?? 1e12,
+            noNaN: true,
+          });
+        case 'boolean':
+          return fc.boolean();
+        case 'null':
+          return fc.constant(null);
+        case 'array':
+          return fc.array(valueOf(schema.items ?? {}, mode, document), {
+            minLength: mode === 'valid' ? (schema.minItems ?? 0) : 0,
+            maxLength: Math.min(schema.maxItems ?? 5, 5),
+          });
+        case 'object':
+          return objectOf(schema, mode, document);
+        default:
+          return fc.jsonValue({ maxDepth: 2 });
+      }
+    }),
+  );
+}
+
+/**
+ * Values for a schema: valid ones, or in 'mutant' mode valid shapes in which any node may be
+ * replaced by a wrong type, a hostile string or number, or lose its required fields.
+ */
+export function valueOf(
+  schema: JsonSchema,
+  mode: Mode,
+  document: OpenApiDocument,
+): fc.Arbitrary<unknown> {
+  const shaped = shapedBy(schema, mode, document);
+  return mode === 'valid'
+    ? shaped
+    : fc.oneof({ weight: 4, arbitrary: shaped }, { weight: 1, arbitrary: hostileValue });
+}
+
+function resolveRef(document: OpenApiDocument, ref: string): JsonSchema {
+  const name = ref.replace('#/components/schemas/', '');
+  const schema = document.components?.schemas?.[name];
+  if (!schema) throw new Error(`Unresolved $ref ${ref}`);
+  return schema;
+}
+
+const OMITTED = Symbol('omitted');
+const rawUrlText = fc.constantFrom(...RAW_URL_TEXT).map((text) => new RawText(text));
+
+function pathParams(params: Parameter[], mode: Mode, document: OpenApiDocument) {
+  const model = Object.fromEntries(
+    params.map((p) => {
+      const value = valueOf(p.schema ?? {}, mode, document);
+      return [
+        p.name,
+        mode === 'valid' ? value : fc.oneof({ weight: 4, arbitrary: value }, rawUrlText),
+      ];
+    }),
+  );
+  return fc.record(model);
+}
+
+/** Query parameters; a valid request mostly leaves optional ones out or sends their default. */
+function queryParams(params: Parameter[], mode: Mode, document: OpenApiDocument) {
+  const each = params.map((p) => {
+    const schema = p.schema ?? {};
+    return fc
+      .oneof(
+        { weight: p.required ? 0 : 3, arbitrary: fc.constant(OMITTED) },
+        { weight: 'default' in schema ? 1 : 0, arbitrary: fc.constant(schema.default) },
+        { weight: 3, arbitrary: valueOf(schema, mode, document) },
+        { weight: mode === 'valid' ? 0 : 1, arbitrary: rawUrlText },
+      )
+      .map((value): [unknown, unknown][] => (value === OMITTED ? [] : [[p.name, value]]));
+  });
+  const unknown =
+    mode === 'valid'
+      ? fc.constant([])
+      : fc.array(fc.tuple(fc.oneof(fc.string({ maxLength: 8 }), rawUrlText), hostileValue), {
+          maxLength: 2,
+        });
+  return fc.tuple(fc.tuple(...each), unknown).map(([known, extra]) => [...known.flat(), ...extra]);
+}
+
+const JSON_TYPES = [
+  'application/json',
+  'application/json; charset=utf-8',
+  'Application/JSON',
+  'application/json;charset=UTF-8',
+];
+
+const MALFORMED_JSON = [
+  '{',
+  '{"a":',
+  '[1,]',
+  'nul',
+  '{"a":1}}',
+  "{'a':1}",
+  '\u0000',
+  '{"__proto__":{"x":1}}',
+  '{"constructor":{"prototype":{"x":1}}}',
+  '"\\ud800"',
+  '\ufeff{}',
+];
+
+function bodyOf(entry: OperationEntry, mode: Mode, document: OpenApiDocument) {
+  const schema = entry.operation.requestBody?.content?.['application/json']?.schema;
+  const json = (value: fc.Arbitrary<unknown>) =>
+    fc
+      .tuple(value, fc.constantFrom(...JSON_TYPES))
+      .map(([v, contentType]): BodySpec => ({ kind: 'json', value: v, contentType }));
+  if (mode === 'valid') {
+    return schema
+      ? json(valueOf(schema, 'valid', document))
+      : fc.constant<BodySpec>({ kind: 'none' });
+  }
+  const someJson = schema ? valueOf(schema, 'mutant', document) : hostileValue;
+  const asText = fc.tuple(someJson, fc.nat()).map(([v, cut]) => {
+    const text = JSON.stringify(v);
+    return { text, truncated: text.slice(0, cut % (text.length + 1)) };
+  });
+  const text = (arb: fc.Arbitrary<[string, string | null]>) =>
+    arb.map(([t, contentType]): BodySpec => ({ kind: 'text', text: t, contentType }));
+  return fc.oneof(
+    { weight: schema ? 1 : 12, arbitrary: fc.constant<BodySpec>({ kind: 'none' }) },
+    { weight: 8, arbitrary: json(someJson) },
+    {
+      weight: 2,
+      arbitrary: text(
+        fc.tuple(
+          fc.oneof(
+            fc.constantFrom(...MALFORMED_JSON),
+            asText.map((t) => t.truncated),
+          ),
+          fc.constantFrom(...JSON_TYPES),
+        ),
+      ),
+    },
+    {
+      weight: 2,
+      arbitrary: text(
+        fc.tuple(
+          asText.map((t) => t.text),
+          fc.constantFrom(
+            'text/plain',
+            'application/x-www-form-urlencoded',
+            'multipart/form-data; boundary=fuzz',
+            'application/xml',
+            'application/json; charset=latin1',
+            'application/vnd.api+json',
+            null,
+          ),
+        ),
+      ),
+    },
+    { weight: 1, arbitrary: text(fc.constant(['', 'application/json'])) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom('application/json', 'text/plain')
+        .map((contentType): BodySpec => ({ kind: 'oversized', contentType })),
+    },
+  );
+}
+
+/** Requests for one operation: half valid by its schemas, half mutated anywhere. */
+export function requestArbitrary(
+  entry: OperationEntry,
+  document: OpenApiDocument,
+): fc.Arbitrary<RequestSpec> {
+  const params = entry.operation.parameters ?? [];
+  const byLocation = (location: Parameter['in']) => params.filter((p) => p.in === location);
+  const forMode = (mode: Mode) =>
+    fc.record({
+      actor: fc.oneof(
+        { weight: 6, arbitrary: fc.constant<Actor>('staff') },
+        { weight: 3, arbitrary: fc.constant<Actor>('member') },
+        {
+          weight: mode === 'valid' ? 0 : 1,
+          arbitrary: fc.constantFrom<Actor>('anonymous', 'forged'),
+        },
+      ),
+      forgery: fc.nat(),
+      address: fc.oneof(fc.constant('127.0.0.1'), fc.ipV4(), fc.ipV6()),
+      cookies: fc.constantFrom('none', 'jar', 'garbage'),
+      path: pathParams(byLocation('path'), mode, document),
+      query: queryParams(byLocation('query'), mode, document),
+      body: bodyOf(entry, mode, document),
+    });
+  return fc.oneof(forMode('valid'), forMode('mutant'));
+}
