@@ -4,10 +4,11 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { useGuardedSubmit } from '@/hooks/use-guarded-submit';
 import type { Credentials } from '@/lib/auth/create-auth';
 
 interface LoginFormProps {
-  onSubmit: (credentials: Credentials) => void;
+  onSubmit: (credentials: Credentials) => Promise<unknown>;
   pending: boolean;
   failed: boolean;
 }
@@ -18,11 +19,10 @@ function textField(form: FormData, name: string) {
 }
 
 export function LoginForm({ onSubmit, pending, failed }: LoginFormProps) {
-  const handleSubmit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const handleSubmit = useGuardedSubmit((event: SubmitEvent<HTMLFormElement>) => {
     const form = new FormData(event.currentTarget);
-    onSubmit({ email: textField(form, 'email'), password: textField(form, 'password') });
-  };
+    return onSubmit({ email: textField(form, 'email'), password: textField(form, 'password') });
+  });
 
   return (
     <form onSubmit={handleSubmit} className="grid gap-5">

@@ -3,6 +3,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { deferred, makeUser } from '@/test/fixtures';
 import { server } from '@/test/msw-server';
+import { clickTwiceAtOnce } from '@/test/click-twice';
 import { renderApp } from '@/test/render-app';
 
 const user = makeUser();
@@ -79,6 +80,24 @@ describe('Login page', () => {
     expect(await screen.findByRole('heading', { name: 'Review Ideas' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/brainstorms/3/review');
     expect(store.getState()).toMatchObject({ status: 'authenticated', accessToken: 'a1', user });
+  });
+
+  it('signs in once on a double click of Login', async () => {
+    noSession();
+    let requests = 0;
+    server.use(
+      http.post('/api/auth/token/', async () => {
+        requests += 1;
+        await delay(50);
+        return HttpResponse.json({ access: 'a1', user });
+      }),
+    );
+    const { user: actor } = renderApp('/login');
+    await fillIn(actor);
+    clickTwiceAtOnce(screen.getByRole('button', { name: 'Login' }));
+
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(requests).toBe(1);
   });
 
   it('shows the failure message and keeps the user on the form', async () => {

@@ -51,9 +51,7 @@ export function LoginPage({ returnTo }: { returnTo?: string | undefined }) {
           <LoginForm
             pending={login.isPending}
             failed={login.isError}
-            onSubmit={(credentials) => {
-              login.mutate(credentials);
-            }}
+            onSubmit={(credentials) => login.mutateAsync(credentials)}
           />
         </CardContent>
       </Card>

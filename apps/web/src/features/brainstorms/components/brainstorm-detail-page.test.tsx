@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { deferred, makeUser } from '@/test/fixtures';
 import { server } from '@/test/msw-server';
+import { clickTwiceAtOnce } from '@/test/click-twice';
 import { renderApp } from '@/test/render-app';
 import type { Brainstorm } from '../api/types';
 import { makeBrainstorm } from '../testing/brainstorm-fixtures';
@@ -195,6 +196,29 @@ describe('Brainstorm detail page', () => {
     expect(screen.getByText('New words')).toBeInTheDocument();
     expect(screen.queryByLabelText('Title')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+  });
+
+  it('sends one edit on a double click of Save', async () => {
+    let current = makeBrainstorm({ id: 7, title: 'Old title' });
+    const patches: unknown[] = [];
+    server.use(
+      http.get('/api/brainstorms/7/', () => HttpResponse.json(current)),
+      http.patch('/api/brainstorms/7/', async ({ request }) => {
+        const body = (await request.json()) as { title: string };
+        patches.push(body);
+        current = { ...current, ...body };
+        return HttpResponse.json(current);
+      }),
+    );
+    const { user: actor } = renderApp('/brainstorms/7', { signedInAs: creator });
+
+    await actor.click(await screen.findByRole('button', { name: 'Edit' }));
+    await actor.clear(screen.getByLabelText('Title'));
+    await actor.type(screen.getByLabelText('Title'), 'New title');
+    clickTwiceAtOnce(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByRole('heading', { name: 'New title', level: 1 })).toBeVisible();
+    expect(patches).toHaveLength(1);
   });
 
   it('discards the changes on Cancel', async () => {

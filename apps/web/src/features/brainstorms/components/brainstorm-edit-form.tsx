@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
+import { useGuardedSubmit } from '@/hooks/use-guarded-submit';
 import { useUpdateBrainstorm } from '../api/update-brainstorm';
 import type { Brainstorm } from '../api/types';
 import { fieldErrorsOf } from '../lib/field-errors';
@@ -19,10 +20,9 @@ export function BrainstormEditForm({ brainstorm, onDone }: BrainstormEditFormPro
   const [description, setDescription] = useState(brainstorm.description);
   const errors = fieldErrorsOf(update.error);
 
-  const submit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    update.mutate({ id: brainstorm.id, title, description }, { onSuccess: onDone });
-  };
+  const submit = useGuardedSubmit<SubmitEvent<HTMLFormElement>>(() =>
+    update.mutateAsync({ id: brainstorm.id, title, description }, { onSuccess: onDone }),
+  );
 
   return (
     <form onSubmit={submit} className="grid gap-4" aria-label="Edit brainstorm">

@@ -4,6 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { authStore } from '@/lib/auth/auth-store';
 import { deferred, makeUser } from '@/test/fixtures';
 import { server } from '@/test/msw-server';
+import { clickTwiceAtOnce } from '@/test/click-twice';
 import { renderApp } from '@/test/render-app';
 import {
   makeBrainstorm,
@@ -121,6 +122,26 @@ describe('Create New Brainstorm form', () => {
 
     expect(await screen.findByRole('heading', { name: 'Too many meetings' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/brainstorms/42');
+  });
+
+  it('creates one brainstorm on a double click of Create Brainstorm', async () => {
+    serveBrainstormTypes();
+    const created = makeBrainstorm({ id: 42, title: 'Once only' });
+    const hold = deferred();
+    const bodies = serveCreate(async () => {
+      await hold.promise;
+      return HttpResponse.json(created, { status: 201 });
+    });
+    server.use(http.get('/api/brainstorms/42/', () => HttpResponse.json(created)));
+    const { router, user: actor } = await openForm();
+
+    await actor.type(screen.getByLabelText('Problem *'), 'Once only');
+    clickTwiceAtOnce(screen.getByRole('button', { name: 'Create Brainstorm' }));
+    hold.release();
+
+    expect(await screen.findByRole('heading', { name: 'Once only' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/brainstorms/42');
+    expect(bodies).toHaveLength(1);
   });
 
   it('cuts a long problem to a 100-character title', async () => {

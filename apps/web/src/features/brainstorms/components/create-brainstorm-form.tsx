@@ -5,6 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
+import { useGuardedSubmit } from '@/hooks/use-guarded-submit';
 import { useCreateBrainstorm } from '../api/create-brainstorm';
 import {
   DEFAULT_BRAINSTORM_TYPE,
@@ -65,19 +66,19 @@ export function CreateBrainstormForm({
     create.reset();
   };
 
-  const submit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = useGuardedSubmit<SubmitEvent<HTMLFormElement>>(async () => {
     if (problem.trim() === '') {
       setProblemMissing(true);
       return;
     }
-    create.mutate(createPayload({ problem, themes, type }), {
+    // Callbacks given here run only while the form is still shown, as with mutate().
+    await create.mutateAsync(createPayload({ problem, themes, type }), {
       onSuccess: (brainstorm) => {
         reset();
         onCreated(brainstorm);
       },
     });
-  };
+  });
 
   return (
     <Card>
