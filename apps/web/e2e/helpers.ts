@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { TestUser } from './users';
 
 export async function signIn(page: Page, user: TestUser) {
@@ -22,4 +22,13 @@ export async function expectNoAxeViolations(page: Page) {
   expect(
     results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
   ).toEqual([]);
+}
+
+/** An access token for calling the API directly, as setup or to check what the page did. */
+export async function accessToken(request: APIRequestContext, user: TestUser) {
+  const response = await request.post('/api/auth/token/', {
+    data: { email: user.email, password: user.password },
+  });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { access: string }).access;
 }

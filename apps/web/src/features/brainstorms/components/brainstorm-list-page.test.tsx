@@ -72,7 +72,7 @@ describe('Brainstorm list page', () => {
     expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
   });
 
-  it('lists each brainstorm with its type, idea count, date and a View link', async () => {
+  it('lists each brainstorm with its title linked, type, idea count, date and a View link', async () => {
     server.use(
       http.get('/api/brainstorms/', () =>
         HttpResponse.json({
@@ -112,7 +112,15 @@ describe('Brainstorm list page', () => {
       'href',
       '/brainstorms/4',
     );
+    expect(within(first).getByRole('link', { name: 'Worse meetings' })).toHaveAttribute(
+      'href',
+      '/brainstorms/4',
+    );
     expect(within(second).getByRole('cell', { name: 'Untitled' })).toBeInTheDocument();
+    expect(within(second).getByRole('link', { name: 'Untitled' })).toHaveAttribute(
+      'href',
+      '/brainstorms/5',
+    );
     expect(within(second).getByText('Classic')).toBeInTheDocument();
     // Tests run as a development build, which shows the raw type values.
     expect(within(second).getByText('classic / classic')).toBeInTheDocument();

@@ -1,0 +1,83 @@
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ResponsiveTable, type ResponsiveColumn } from './responsive-table';
+
+interface Fruit {
+  id: number;
+  name: string;
+  colour: string;
+}
+
+const columns: ResponsiveColumn<Fruit>[] = [
+  {
+    header: 'Name',
+    kind: 'title',
+    cell: (fruit) => <a href={`/fruit/${fruit.id}`}>{fruit.name}</a>,
+  },
+  { header: 'Colour', cell: (fruit) => fruit.colour },
+  { header: 'Actions', kind: 'actions', cell: () => <button type="button">Eat</button> },
+];
+
+const fruit: Fruit[] = [
+  { id: 1, name: 'Apple', colour: 'Red' },
+  { id: 2, name: 'Lime', colour: 'Green' },
+];
+
+function renderTable(stackBelow?: '36rem' | '48rem') {
+  render(
+    <ResponsiveTable
+      columns={columns}
+      rows={fruit}
+      rowKey={(row) => row.id}
+      stackBelow={stackBelow}
+      rowClassName={(row) => (row.id === 2 ? 'bg-accent' : undefined)}
+    />,
+  );
+  return screen.getByRole('table');
+}
+
+describe('ResponsiveTable', () => {
+  it('is a table with a header per column and a row per item', () => {
+    const table = renderTable();
+
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Name', 'Colour', 'Actions']);
+    const [, apple, lime] = within(table).getAllByRole('row');
+    if (!apple || !lime) throw new Error('expected two body rows');
+    expect(within(apple).getByRole('cell', { name: 'Apple' })).toBeInTheDocument();
+    expect(within(apple).getByRole('cell', { name: 'Red' })).toBeInTheDocument();
+    expect(within(apple).getByRole('button', { name: 'Eat' })).toBeInTheDocument();
+    expect(lime).toHaveClass('bg-accent');
+  });
+
+  it('labels each field for the card layout, hidden from assistive technology', () => {
+    const table = renderTable();
+    const [, apple] = within(table).getAllByRole('row');
+    if (!apple) throw new Error('expected a body row');
+
+    // The card keeps the table's semantics, so a screen reader already hears the column header.
+    const label = within(apple).getByText('Colour');
+    expect(label).toHaveAttribute('aria-hidden', 'true');
+    expect(label).toHaveClass('hidden', 'stacked:block');
+    // The title heads the card and the actions close it: neither needs a label.
+    expect(within(apple).queryByText('Name')).not.toBeInTheDocument();
+    expect(within(apple).queryByText('Actions')).not.toBeInTheDocument();
+  });
+
+  it('stacks below the width it is given, 36rem unless told', () => {
+    expect(renderTable().closest('[data-stack-below]')).toHaveAttribute(
+      'data-stack-below',
+      '36rem',
+    );
+  });
+
+  it('takes a wider breakpoint for wider tables', () => {
+    expect(renderTable('48rem').closest('[data-stack-below]')).toHaveAttribute(
+      'data-stack-below',
+      '48rem',
+    );
+  });
+});

@@ -1,0 +1,98 @@
+import type { Key, ReactNode } from 'react';
+import { Table, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { cn } from '@/lib/utils';
+
+export interface ResponsiveColumn<Row> {
+  header: string;
+  cell: (row: Row) => ReactNode;
+  /**
+   * Its place on a row's card: a 'title' heads the card, 'actions' close it, and a 'field'
+   * (the default) shows beside its header as a label.
+   */
+  kind?: 'title' | 'field' | 'actions';
+  /** Classes for the column's cells and header at table width, e.g. 'text-right'. */
+  className?: string;
+}
+
+/** Container widths the `stacked:` variant in globals.css knows. */
+export type StackBelow = '36rem' | '48rem' | '64rem';
+
+interface ResponsiveTableProps<Row> {
+  columns: ResponsiveColumn<Row>[];
+  rows: Row[];
+  rowKey: (row: Row) => Key;
+  /** Below this width of its container, each row shows as a card: nothing scrolls sideways. */
+  stackBelow?: StackBelow;
+  rowClassName?: (row: Row) => string | undefined;
+}
+
+const cellKinds = {
+  title: 'stacked:text-base stacked:font-semibold',
+  field: 'stacked:grid stacked:grid-cols-[7rem_minmax(0,1fr)] stacked:gap-x-3',
+  actions: 'stacked:pt-1',
+};
+
+/**
+ * A table at width, a list of labelled cards when narrow. The roles are explicit because some
+ * browsers drop a table's semantics once CSS changes the display of its parts.
+ */
+export function ResponsiveTable<Row>({
+  columns,
+  rows,
+  rowKey,
+  stackBelow = '36rem',
+  rowClassName,
+}: ResponsiveTableProps<Row>) {
+  return (
+    <div data-stack-below={stackBelow} className="@container/data-table w-full min-w-0">
+      <Table role="table" className="stacked:block">
+        <TableHeader role="rowgroup" className="stacked:sr-only">
+          <TableRow role="row">
+            {columns.map((column) => (
+              <TableHead key={column.header} role="columnheader" className={column.className}>
+                {column.header}
+              </TableHead>
+            ))}
+          </TableRow>
+        </TableHeader>
+        <tbody role="rowgroup" className="stacked:grid stacked:gap-3">
+          {rows.map((row) => (
+            <TableRow
+              key={rowKey(row)}
+              role="row"
+              className={cn(
+                'last:border-b-0 stacked:grid stacked:gap-2 stacked:rounded-lg stacked:border stacked:p-3 stacked:last:border-b',
+                rowClassName?.(row),
+              )}
+            >
+              {columns.map((column) => {
+                const kind = column.kind ?? 'field';
+                return (
+                  <TableCell
+                    key={column.header}
+                    role="cell"
+                    className={cn(
+                      column.className,
+                      'stacked:block stacked:p-0 stacked:text-left',
+                      cellKinds[kind],
+                    )}
+                  >
+                    {kind === 'field' ? (
+                      <span
+                        aria-hidden="true"
+                        className="hidden font-medium text-muted-foreground stacked:block"
+                      >
+                        {column.header}
+                      </span>
+                    ) : null}
+                    <div className="min-w-0">{column.cell(row)}</div>
+                  </TableCell>
+                );
+              })}
+            </TableRow>
+          ))}
+        </tbody>
+      </Table>
+    </div>
+  );
+}
