@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { NotFound } from '@/components/layout/not-found';
 import { RouteError } from '@/components/layout/route-error';
+import { RoutePending } from '@/components/layout/route-pending';
 import type { Auth } from '@/lib/auth/create-auth';
 import { routeTree } from './routeTree.gen';
 
@@ -19,6 +20,11 @@ export function createAppRouter(context: RouterContext, history?: RouterHistory)
     defaultPreloadStaleTime: 0,
     defaultNotFoundComponent: NotFound,
     defaultErrorComponent: RouteError,
+    // A slow page says it is loading after 200 ms (the router waits a whole second by default),
+    // and then for at least 300 ms, so the message does not flash.
+    defaultPendingComponent: RoutePending,
+    defaultPendingMs: 200,
+    defaultPendingMinMs: 300,
     scrollRestoration: true,
   });
 }

@@ -11,7 +11,9 @@ import {
 import { breadcrumbTrail } from './breadcrumb-trail';
 
 export function AppBreadcrumbs() {
-  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  // The page on screen, not the address: during a navigation the address changes at once, the
+  // page only once the next one has loaded (or shows that it is loading).
+  const pathname = useRouterState({ select: (state) => state.matches.at(-1)?.pathname ?? '/' });
   const trail = breadcrumbTrail(pathname);
   if (trail.length === 0) return null;
 

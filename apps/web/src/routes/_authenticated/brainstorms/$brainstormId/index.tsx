@@ -11,17 +11,9 @@ export const Route = createFileRoute('/_authenticated/brainstorms/$brainstormId/
       .query({ ...brainstormQueryOptions(params.brainstormId), staleTime: 'static' })
       .catch(() => undefined),
   component: BrainstormRoute,
-  // A slow load shows the page's own 'Loading...' state, which follows the same query.
-  pendingComponent: BrainstormPending,
 });
 
 function BrainstormRoute() {
-  const { brainstormId } = Route.useParams();
-  return <BrainstormDetailPage brainstormId={brainstormId} />;
-}
-
-// Its own function: the router plugin moves each route component into a chunk of its own.
-function BrainstormPending() {
   const { brainstormId } = Route.useParams();
   return <BrainstormDetailPage brainstormId={brainstormId} />;
 }

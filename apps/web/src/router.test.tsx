@@ -1,0 +1,64 @@
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { makeBrainstorm } from '@/features/brainstorms/testing/brainstorm-fixtures';
+import { deferred, makeUser } from '@/test/fixtures';
+import { server } from '@/test/msw-server';
+import { renderApp } from '@/test/render-app';
+
+const user = makeUser();
+
+/** Serves brainstorm `id`, holding the answer until the returned release is called. */
+function serveSlowBrainstorm(id: number, title: string) {
+  const hold = deferred();
+  server.use(
+    http.get(`/api/brainstorms/${id}/`, async () => {
+      await hold.promise;
+      return HttpResponse.json(makeBrainstorm({ id, title }));
+    }),
+  );
+  return hold.release;
+}
+
+function breadcrumb() {
+  return screen.getByRole('navigation', { name: 'breadcrumb' });
+}
+
+describe('while a page loads', () => {
+  it('says "Loading..." within a fraction of a second of a hard load', async () => {
+    const release = serveSlowBrainstorm(7, 'Slow one');
+    const started = performance.now();
+    renderApp('/brainstorms/7', { signedInAs: user });
+
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading...');
+    // The router's default would wait a whole second before showing anything.
+    expect(performance.now() - started).toBeLessThan(900);
+
+    release();
+    expect(await screen.findByRole('heading', { name: 'Slow one', level: 1 })).toBeVisible();
+  });
+
+  it('keeps the breadcrumb of the page on screen until the next page shows', async () => {
+    server.use(
+      http.get('/api/brainstorms/5/', () =>
+        HttpResponse.json(makeBrainstorm({ id: 5, title: 'Fast one' })),
+      ),
+    );
+    const release = serveSlowBrainstorm(7, 'Slow one');
+    const { router } = renderApp('/brainstorms/5', { signedInAs: user });
+    await screen.findByRole('heading', { name: 'Fast one', level: 1 });
+
+    void router.navigate({ to: '/brainstorms/$brainstormId', params: { brainstormId: 7 } });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(router.state.location.pathname).toBe('/brainstorms/7');
+    expect(screen.getByRole('heading', { name: 'Fast one', level: 1 })).toBeVisible();
+    expect(within(breadcrumb()).getByText('Brainstorm 5')).toBeInTheDocument();
+
+    expect(await screen.findByText('Loading...')).toBeInTheDocument();
+    expect(within(breadcrumb()).getByText('Brainstorm 7')).toBeInTheDocument();
+
+    release();
+    expect(await screen.findByRole('heading', { name: 'Slow one', level: 1 })).toBeVisible();
+    expect(within(breadcrumb()).getByText('Brainstorm 7')).toHaveAttribute('aria-current', 'page');
+  });
+});
