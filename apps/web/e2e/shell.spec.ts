@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signInAt } from './helpers';
+import { expectNoAxeViolations, signInAt } from './helpers';
 import { alice } from './users';
 
 test('the sidebar state survives a reload, and Ctrl+B toggles it', async ({ page }) => {
@@ -23,6 +23,22 @@ test('navigates with the sidebar and shows the breadcrumb trail', async ({ page 
   await page.getByRole('link', { name: 'Brainstorms' }).first().click();
   await expect(page).toHaveURL(/\/brainstorms\/?$/);
   await expect(page.getByRole('navigation', { name: 'breadcrumb' })).toContainText('Brainstorms');
+});
+
+test('an unknown address shows Not Found in the shell, titled, with a way home', async ({
+  page,
+}) => {
+  await signInAt(page, alice);
+  await expect(page).toHaveTitle('Dashboard · Ideaforge');
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: 'Not Found', level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle('Not Found · Ideaforge');
+  await expect(page.getByRole('link', { name: 'Saved' }).first()).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('link', { name: 'Back to the dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveTitle('Dashboard · Ideaforge');
 });
 
 test.describe('on a phone', () => {

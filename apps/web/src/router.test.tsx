@@ -1,6 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { makeBrainstorm } from '@/features/brainstorms/testing/brainstorm-fixtures';
 import { deferred, makeUser } from '@/test/fixtures';
 import { server } from '@/test/msw-server';
@@ -60,5 +60,51 @@ describe('while a page loads', () => {
     release();
     expect(await screen.findByRole('heading', { name: 'Slow one', level: 1 })).toBeVisible();
     expect(within(breadcrumb()).getByText('Brainstorm 7')).toHaveAttribute('aria-current', 'page');
+  });
+});
+
+describe('the browser tab', () => {
+  beforeEach(() => {
+    document.title = '';
+  });
+
+  it.each([
+    ['/dashboard', 'Dashboard · Ideaforge'],
+    ['/brainstorms', 'Brainstorms · Ideaforge'],
+    ['/brainstorms/12', 'Brainstorm 12 · Ideaforge'],
+    ['/brainstorms/12/review', 'Review Ideas · Brainstorm 12 · Ideaforge'],
+    ['/projects', 'Projects · Ideaforge'],
+    ['/projects/7', 'Project 7 · Ideaforge'],
+    ['/saved', 'Saved Ideas · Ideaforge'],
+    ['/about', 'About · Ideaforge'],
+    ['/nowhere', 'Not Found · Ideaforge'],
+    ['/brainstorms/12/other', 'Not Found · Ideaforge'],
+    ['/projects/abc', 'Not Found · Ideaforge'],
+    ['/brainstorms/0', 'Not Found · Ideaforge'],
+  ])('at %s reads "%s"', async (path, title) => {
+    server.use(
+      http.get('/api/brainstorms/', () =>
+        HttpResponse.json({ count: 0, next: null, previous: null, results: [] }),
+      ),
+      http.get('/api/brainstorms/types/', () => HttpResponse.json([])),
+      http.get('/api/brainstorms/12/', () => HttpResponse.json(makeBrainstorm({ id: 12 }))),
+    );
+    renderApp(path, { signedInAs: user });
+
+    await waitFor(() => {
+      expect(document.title).toBe(title);
+    });
+  });
+
+  it('reads "Login · Ideaforge" on the sign-in page', async () => {
+    server.use(
+      http.post('/api/auth/token/refresh/', () =>
+        HttpResponse.json({ detail: 'No session.' }, { status: 401 }),
+      ),
+    );
+    renderApp('/login');
+
+    expect(await screen.findByRole('heading', { name: 'Login to Ideaforge' })).toBeInTheDocument();
+    expect(document.title).toBe('Login · Ideaforge');
   });
 });

@@ -105,21 +105,50 @@ describe('app shell', () => {
   });
 
   it.each([
-    ['/projects', 'Projects Page'],
-    ['/saved', 'Saved Ideas'],
-    ['/about', 'About'],
-  ])('renders the placeholder page at %s', async (path, heading) => {
-    renderApp(path, { signedInAs: user });
-    expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
-  });
-
-  it.each(['/nowhere', '/projects/abc', '/brainstorms/0/review'])(
-    'shows Not Found at %s',
-    async (path) => {
+    ['/projects', 'Projects Page', /Projects will group brainstorms/],
+    ['/projects/7', 'Project 7', /This project's brainstorms/],
+    ['/saved', 'Saved Ideas', /ideas you bookmark/],
+    ['/about', 'About', /team brainstorming with language models/],
+  ])(
+    'renders the placeholder page at %s with a line of text and a way home',
+    async (path, heading, text) => {
       renderApp(path, { signedInAs: user });
-      expect(await screen.findByText('Not Found')).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name: heading, level: 1 })).toBeInTheDocument();
+      expect(screen.getByText(text)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Back to the dashboard' })).toHaveAttribute(
+        'href',
+        '/dashboard',
+      );
+      expect(document.querySelectorAll('[data-slot="sidebar"]')).toHaveLength(1);
     },
   );
+
+  it.each(['/nowhere', '/brainstorms/12/other', '/projects/abc', '/brainstorms/0/review'])(
+    'shows Not Found at %s in the app shell, with a way home',
+    async (path) => {
+      renderApp(path, { signedInAs: user });
+      expect(await screen.findByRole('heading', { name: 'Not Found', level: 1 })).toBeVisible();
+      expect(screen.getByRole('link', { name: 'Back to the dashboard' })).toHaveAttribute(
+        'href',
+        '/dashboard',
+      );
+      expect(document.querySelectorAll('[data-slot="sidebar"]')).toHaveLength(1);
+    },
+  );
+
+  it('shows Not Found to a signed-out visitor without the shell or a detour to log in', async () => {
+    server.use(
+      http.post('/api/auth/token/refresh/', () =>
+        HttpResponse.json({ detail: 'No session.' }, { status: 401 }),
+      ),
+    );
+    const { router } = renderApp('/nowhere');
+
+    expect(await screen.findByRole('heading', { name: 'Not Found', level: 1 })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Back to the dashboard' })).toBeInTheDocument();
+    expect(document.querySelector('[data-slot="sidebar"]')).toBeNull();
+    expect(router.state.location.pathname).toBe('/nowhere');
+  });
 
   it('toggles the sidebar with Ctrl+B and remembers the choice in a cookie', async () => {
     const { user: actor } = renderApp('/dashboard', { signedInAs: user });

@@ -1,7 +1,9 @@
-import { PageHeader } from '@/components/layout/page-header';
+import { PlaceholderPage } from '@/components/layout/placeholder-page';
 
 export function AboutPage() {
   return (
-    <PageHeader title="About" description="Ideaforge: team brainstorming with language models." />
+    <PlaceholderPage title="About">
+      Ideaforge: team brainstorming with language models.
+    </PlaceholderPage>
   );
 }

@@ -1,5 +1,9 @@
-import { PageHeader } from '@/components/layout/page-header';
+import { PlaceholderPage } from '@/components/layout/placeholder-page';
 
 export function SavedIdeasPage() {
-  return <PageHeader title="Saved Ideas" />;
+  return (
+    <PlaceholderPage title="Saved Ideas">
+      The ideas you bookmark while reviewing will be listed here.
+    </PlaceholderPage>
+  );
 }

@@ -1,5 +1,9 @@
-import { PageHeader } from '@/components/layout/page-header';
+import { PlaceholderPage } from '@/components/layout/placeholder-page';
 
 export function ProjectDetailPage({ projectId }: { projectId: number }) {
-  return <PageHeader title={`Project ${projectId}`} />;
+  return (
+    <PlaceholderPage title={`Project ${projectId}`}>
+      This project's brainstorms will be listed here in a later release.
+    </PlaceholderPage>
+  );
 }

@@ -1,5 +1,9 @@
-import { PageHeader } from '@/components/layout/page-header';
+import { PlaceholderPage } from '@/components/layout/placeholder-page';
 
 export function ProjectListPage() {
-  return <PageHeader title="Projects Page" />;
+  return (
+    <PlaceholderPage title="Projects Page">
+      Projects will group brainstorms; this page comes in a later release.
+    </PlaceholderPage>
+  );
 }

@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { brainstormTypesQueryOptions } from '@/features/brainstorms/api/get-brainstorm-types';
 import { BrainstormListPage } from '@/features/brainstorms/components/brainstorm-list-page';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@/features/brainstorms/lib/paging';
+import { titleHead } from '@/lib/page-title';
 
 const isPageSize = (size: number) => (PAGE_SIZES as readonly number[]).includes(size);
 
@@ -23,6 +24,7 @@ export const Route = createFileRoute('/_authenticated/brainstorms/')({
     context.queryClient
       .query({ ...brainstormTypesQueryOptions(), staleTime: 'static' })
       .catch(() => undefined),
+  head: () => titleHead('Brainstorms'),
   component: BrainstormListRoute,
 });
 

@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { brainstormQueryOptions } from '@/features/brainstorms/api/get-brainstorm';
 import { BrainstormDetailPage } from '@/features/brainstorms/components/brainstorm-detail-page';
 import { idParam } from '@/lib/route-params';
+import { titleHead } from '@/lib/page-title';
 
 export const Route = createFileRoute('/_authenticated/brainstorms/$brainstormId/')({
   params: idParam('brainstormId'),
@@ -10,6 +11,7 @@ export const Route = createFileRoute('/_authenticated/brainstorms/$brainstormId/
     context.queryClient
       .query({ ...brainstormQueryOptions(params.brainstormId), staleTime: 'static' })
       .catch(() => undefined),
+  head: ({ match, params }) => titleHead(`Brainstorm ${params.brainstormId}`, match),
   component: BrainstormRoute,
 });
 
