@@ -18,6 +18,23 @@ test('the sidebar state survives a reload, and Ctrl+B toggles it', async ({ page
   expect(cookies.find((c) => c.name === 'sidebar_state')?.value).toBe('true');
 });
 
+test('Ctrl+B toggles the sidebar while typing in a field, and types nothing', async ({ page }) => {
+  await signInAt(page, alice, '/login?returnTo=%2Fbrainstorms%2F');
+  const sidebar = page.locator('[data-slot="sidebar"][data-state]');
+  await page.getByRole('button', { name: 'Create New' }).click();
+  const problem = page.getByLabel(/Problem/);
+  await problem.pressSequentially('Slow builds');
+  await expect(sidebar).toHaveAttribute('data-state', 'expanded');
+
+  await page.keyboard.press('Control+b');
+  await expect(sidebar).toHaveAttribute('data-state', 'collapsed');
+  await page.getByLabel('Themes').focus();
+  await page.keyboard.press('Control+b');
+  await expect(sidebar).toHaveAttribute('data-state', 'expanded');
+  await expect(problem).toHaveValue('Slow builds');
+  await expect(page.getByLabel('Themes')).toHaveValue('');
+});
+
 test('navigates with the sidebar and shows the breadcrumb trail', async ({ page }) => {
   await signInAt(page, alice);
   await page.getByRole('link', { name: 'Brainstorms' }).first().click();

@@ -36,3 +36,15 @@ export function readSidebarCookie(cookie = document.cookie): boolean | undefined
 export function writeSidebarCookie(open: boolean) {
   document.cookie = `${SIDEBAR_COOKIE_NAME}=${String(open)}; path=/; max-age=${SIDEBAR_COOKIE_MAX_AGE}`;
 }
+
+/** Ctrl or Cmd with b, or B under Caps Lock; with Shift or Alt it is another (browser) shortcut. */
+export function isSidebarShortcut(event: KeyboardEvent) {
+  // Chrome's autofill sends keydown events without a key.
+  const key = (event.key as string | undefined)?.toLowerCase();
+  return (
+    key === SIDEBAR_KEYBOARD_SHORTCUT &&
+    (event.ctrlKey || event.metaKey) &&
+    !event.shiftKey &&
+    !event.altKey
+  );
+}

@@ -10,10 +10,10 @@ import { TooltipProvider } from '@/components/ui/tooltip';
 import { useIsMobile } from '@/hooks/use-mobile';
 import { cn } from '@/lib/utils';
 import {
-  SIDEBAR_KEYBOARD_SHORTCUT,
   SIDEBAR_WIDTH,
   SIDEBAR_WIDTH_ICON,
   SidebarContext,
+  isSidebarShortcut,
   readSidebarCookie,
   writeSidebarCookie,
   type SidebarContextValue,
@@ -57,14 +57,15 @@ export function SidebarProvider({
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === SIDEBAR_KEYBOARD_SHORTCUT && (event.metaKey || event.ctrlKey)) {
-        event.preventDefault();
-        toggleSidebar();
-      }
+      if (!isSidebarShortcut(event)) return;
+      event.preventDefault();
+      toggleSidebar();
     };
-    window.addEventListener('keydown', onKeyDown);
+    // In the capture phase, so it works wherever focus is: in a text field, or in a widget
+    // that stops its keys from bubbling.
+    window.addEventListener('keydown', onKeyDown, { capture: true });
     return () => {
-      window.removeEventListener('keydown', onKeyDown);
+      window.removeEventListener('keydown', onKeyDown, { capture: true });
     };
   }, [toggleSidebar]);
 
