@@ -13,9 +13,13 @@ import {
   type RequestSpec,
 } from './openapi-arbitraries.js';
 import type { OperationEntry } from './openapi-document.js';
+import { mutate } from './request-mutation.js';
 
 const FIXTURES_PER_KIND = 3;
 const OVERSIZED_BODY = `{"x":"${'x'.repeat(1_100_000)}"}`;
+
+/** A generated request with its placeholders resolved. */
+export type ConcreteRequest = Omit<RequestSpec, 'mutation'>;
 
 export interface PreparedRequest extends InjectOptions {
   method: OperationEntry['method'];
@@ -23,6 +27,7 @@ export interface PreparedRequest extends InjectOptions {
   headers: Record<string, string>;
   /** Who sent it and how, for failure reports (tokens themselves are noise). */
   description: string;
+  source: ConcreteRequest;
 }
 
 /**
@@ -36,6 +41,8 @@ export class FuzzWorld {
   private ids: number[] = [];
   private knownStrings: string[] = [];
   private readonly jar = new Map<string, string>();
+  /** Requests of the current operation that succeeded: the bases for mutations. */
+  private successes: ConcreteRequest[] = [];
   private readonly passwordHash = hashPassword(TEST_PASSWORD);
 
   constructor(private readonly t: TestApp) {}
@@ -49,6 +56,7 @@ export class FuzzWorld {
     const tables = rows.map((r) => `"${r.tablename}"`).join(', ');
     await this.t.db.execute(sql.raw(`truncate ${tables} restart identity cascade`));
     this.jar.clear();
+    this.successes = [];
     this.staff = await this.insertUser('fuzz-staff@example.com', true);
     this.member = await this.insertUser('fuzz-member@example.com', false);
     await this.insertUser('victim-one@example.com', false);
@@ -63,36 +71,45 @@ export class FuzzWorld {
     await this.refreshPools();
   }
 
-  async prepare(entry: OperationEntry, spec: RequestSpec): Promise<PreparedRequest> {
-    const headers: Record<string, string> = { ...(await this.credentials(spec)) };
-    const cookie = this.cookieHeader(spec.cookies);
+  async prepare(
+    entry: OperationEntry,
+    { mutation, ...spec }: RequestSpec,
+  ): Promise<PreparedRequest> {
+    const fresh = this.resolveSpec(spec);
+    const source = mutation
+      ? mutate(this.successes[mutation.base % this.successes.length] ?? fresh, mutation)
+      : fresh;
+    const headers: Record<string, string> = { ...(await this.credentials(source)) };
+    const cookie = this.cookieHeader(source.cookies);
     if (cookie) headers.cookie = cookie;
     const path = entry.path.replace(/\{(\w+)\}/g, (_, name: string) =>
-      urlValue(this.resolve(spec.path[name])),
+      pathSegment(source.path[name]),
     );
-    const query = spec.query
-      .flatMap(([key, value]) => {
-        const resolved = this.resolve(value);
-        const values = Array.isArray(resolved) ? (resolved as unknown[]) : [resolved];
-        return values.map((v) => `${urlValue(key)}=${urlValue(v)}`);
-      })
+    const query = source.query
+      .flatMap(([key, value]) =>
+        (Array.isArray(value) ? (value as unknown[]) : [value]).map(
+          (v) => `${urlValue(key)}=${urlValue(v)}`,
+        ),
+      )
       .join('&');
-    const url = query ? `${path}?${query}` : path;
-    const { payload, contentType } = this.payload(spec.body);
+    const { payload, contentType } = payloadOf(source.body);
     if (contentType) headers['content-type'] = contentType;
+    const how = mutation ? 'an earlier success with one value made hostile, ' : '';
     return {
       method: entry.method,
-      url,
+      url: query ? `${path}?${query}` : path,
       headers,
-      remoteAddress: spec.address,
+      remoteAddress: source.address,
       ...(payload === undefined ? {} : { payload }),
-      description: `as ${spec.actor} from ${spec.address}, cookies: ${spec.cookies}`,
+      description: `${how}as ${source.actor} from ${source.address}, cookies: ${source.cookies}`,
+      source,
     };
   }
 
   /** Keeps cookies the server set, and replaces fixtures that a request changed or deleted. */
   async observe(request: PreparedRequest, response: LightMyRequestResponse): Promise<void> {
     this.keepCookies(response);
+    if (response.statusCode < 300) this.successes.push(request.source);
     if (request.method === 'GET') return;
     await this.topUp();
     await this.refreshPools();
@@ -159,7 +176,7 @@ export class FuzzWorld {
     return restored ?? row;
   }
 
-  private async credentials(spec: RequestSpec): Promise<Record<string, string>> {
+  private async credentials(spec: ConcreteRequest): Promise<Record<string, string>> {
     switch (spec.actor) {
       case 'staff':
         return authHeaders(this.t.app, await this.actorRow(this.staff));
@@ -206,22 +223,14 @@ export class FuzzWorld {
     }
   }
 
-  private payload(body: BodySpec): { payload?: string; contentType?: string } {
-    switch (body.kind) {
-      case 'none':
-        return {};
-      case 'json':
-        return {
-          payload: JSON.stringify(this.resolve(body.value)),
-          contentType: body.contentType,
-        };
-      case 'text':
-        return body.contentType === null
-          ? { payload: body.text }
-          : { payload: body.text, contentType: body.contentType };
-      case 'oversized':
-        return { payload: OVERSIZED_BODY, contentType: body.contentType };
-    }
+  private resolveSpec(spec: ConcreteRequest): ConcreteRequest {
+    const { body } = spec;
+    return {
+      ...spec,
+      path: Object.fromEntries(Object.entries(spec.path).map(([k, v]) => [k, this.resolve(v)])),
+      query: spec.query.map(([k, v]) => [k, this.resolve(v)]),
+      body: body.kind === 'json' ? { ...body, value: this.resolve(body.value) } : body,
+    };
   }
 
   /** Replaces the placeholders of a generated value with today's fixture ids and strings. */
@@ -257,11 +266,32 @@ function urlText(text: string): string {
   return out;
 }
 
+/** A path parameter; '.' or '..' would be resolved away by any client, so it is kept a value. */
+function pathSegment(value: unknown): string {
+  const text = urlValue(value);
+  return /^(\.|%2e){1,2}$/i.test(text) ? `${text}x` : text;
+}
+
 function urlValue(value: unknown): string {
   if (value instanceof RawText) return value.text;
   if (typeof value === 'string') return urlText(value);
   if (typeof value === 'number' || typeof value === 'boolean') return urlText(String(value));
   return urlText(JSON.stringify(value));
+}
+
+function payloadOf(body: BodySpec): { payload?: string; contentType?: string } {
+  switch (body.kind) {
+    case 'none':
+      return {};
+    case 'json':
+      return { payload: JSON.stringify(body.value), contentType: body.contentType };
+    case 'text':
+      return body.contentType === null
+        ? { payload: body.text }
+        : { payload: body.text, contentType: body.contentType };
+    case 'oversized':
+      return { payload: OVERSIZED_BODY, contentType: body.contentType };
+  }
 }
 
 async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {

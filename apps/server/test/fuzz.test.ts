@@ -39,30 +39,36 @@ afterAll(async () => {
 
 describe('every operation in the OpenAPI document, fuzzed', () => {
   for (const entry of operations) {
-    it(entry.key, async () => {
-      const started = performance.now();
-      await world.reset();
-      const failures = new FailureLog();
-      // Failures are collected rather than thrown: every distinct one is reported at once, and
-      // shrinking would replay requests against a database the earlier ones already changed.
-      await fc.assert(
-        fc.asyncProperty(requestArbitrary(entry, document), async (spec) => {
-          const request = await world.prepare(entry, spec);
-          serverErrors.length = 0;
-          const response = await t.app.inject(request);
-          requests += 1;
-          await world.observe(request, response);
-          const problem = check(entry, response);
-          if (problem) failures.add(problem, request, response, serverErrors.map(loggedCause));
-        }),
-        { seed, numRuns },
-      );
-      busyMs += performance.now() - started;
-      if (failures.size > 0) {
-        const rerun = `FUZZ_SEED=${seed} FUZZ_RUNS=${numRuns} npx vitest run test/fuzz.test.ts -t '${entry.key}'`;
-        throw new Error(`${failures.report()}\nRerun: ${rerun}`);
-      }
-    });
+    it(
+      entry.key,
+      async () => {
+        const started = performance.now();
+        await world.reset();
+        const failures = new FailureLog();
+        // Failures are collected rather than thrown: every distinct one is reported at once, and
+        // shrinking would replay requests against a database the earlier ones already changed.
+        await fc.assert(
+          fc.asyncProperty(requestArbitrary(entry, document), async (spec) => {
+            const request = await world.prepare(entry, spec);
+            serverErrors.length = 0;
+            const response = await t.app.inject(request);
+            requests += 1;
+            await world.observe(request, response);
+            const problem = check(entry, response);
+            if (problem) failures.add(problem, request, response, serverErrors.map(loggedCause));
+          }),
+          { seed, numRuns },
+        );
+        busyMs += performance.now() - started;
+        if (failures.size > 0) {
+          const rerun = `FUZZ_SEED=${seed} FUZZ_RUNS=${numRuns} npx vitest run test/fuzz.test.ts -t '${entry.key}'`;
+          throw new Error(
+            `${entry.key}: ${failures.size} distinct failures\n\n${failures.report()}\n\nRerun: ${rerun}`,
+          );
+        }
+      },
+      Math.max(30_000, numRuns * 300),
+    );
   }
 });
 

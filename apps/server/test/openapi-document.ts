@@ -78,8 +78,9 @@ const pointer = (...segments: string[]) =>
   segments.map((s) => encodeURIComponent(s.replaceAll('~', '~0').replaceAll('/', '~1'))).join('/');
 
 /**
- * Checks a response against what the document declares for its operation and status:
- * a declared status, then a JSON body matching the schema, or no body where none is declared.
+ * Checks a response against what the document declares for its operation and status: a
+ * declared status, then a declared media type with, for JSON, a body matching the schema; or
+ * no body where none is declared.
  * Returns a one-line problem, or null when the response is as documented.
  */
 export function responseChecker(document: OpenApiDocument) {
@@ -110,13 +111,16 @@ export function responseChecker(document: OpenApiDocument) {
     if (response.statusCode >= 500) return `server error ${status}`;
     const declared = entry.operation.responses[status];
     if (!declared) return `status ${status} is not declared for this operation`;
-    if (!declared.content?.['application/json']) {
+    const mediaTypes = Object.keys(declared.content ?? {});
+    if (mediaTypes.length === 0) {
       return response.body === '' ? null : `status ${status} declares no body but one was sent`;
     }
-    const contentType = response.headers['content-type'];
-    if (typeof contentType !== 'string' || !contentType.startsWith('application/json')) {
-      return `status ${status} answered content-type ${JSON.stringify(contentType)}, not JSON`;
+    const header = response.headers['content-type'];
+    const mediaType = typeof header === 'string' ? header.split(';')[0]?.trim() : undefined;
+    if (!mediaType || !mediaTypes.includes(mediaType)) {
+      return `status ${status} answered content-type ${JSON.stringify(header)}, not ${mediaTypes.join(' or ')}`;
     }
+    if (mediaType !== 'application/json') return null;
     let body: unknown;
     try {
       body = JSON.parse(response.body);
