@@ -5,21 +5,12 @@ import { users, type UserRow } from '../src/db/schema/users.js';
 import { hashPassword } from '../src/lib/passwords.js';
 import type { TestApp } from './app.js';
 import { authHeaders, TEST_PASSWORD } from './factories.js';
-import {
-  FixtureId,
-  KnownString,
-  RawText,
-  type BodySpec,
-  type RequestSpec,
-} from './openapi-arbitraries.js';
+import { encodeRequest, type ConcreteRequest } from './fuzz-request.js';
+import { FixtureId, KnownString, RawText, type RequestSpec } from './openapi-arbitraries.js';
 import type { OperationEntry } from './openapi-document.js';
 import { mutate } from './request-mutation.js';
 
 const FIXTURES_PER_KIND = 3;
-const OVERSIZED_BODY = `{"x":"${'x'.repeat(1_100_000)}"}`;
-
-/** A generated request with its placeholders resolved. */
-export type ConcreteRequest = Omit<RequestSpec, 'mutation'>;
 
 export interface PreparedRequest extends InjectOptions {
   method: OperationEntry['method'];
@@ -82,22 +73,12 @@ export class FuzzWorld {
     const headers: Record<string, string> = { ...(await this.credentials(source)) };
     const cookie = this.cookieHeader(source.cookies);
     if (cookie) headers.cookie = cookie;
-    const path = entry.path.replace(/\{(\w+)\}/g, (_, name: string) =>
-      pathSegment(source.path[name]),
-    );
-    const query = source.query
-      .flatMap(([key, value]) =>
-        (Array.isArray(value) ? (value as unknown[]) : [value]).map(
-          (v) => `${urlValue(key)}=${urlValue(v)}`,
-        ),
-      )
-      .join('&');
-    const { payload, contentType } = payloadOf(source.body);
+    const { url, payload, contentType } = encodeRequest(entry.path, source);
     if (contentType) headers['content-type'] = contentType;
     const how = mutation ? 'an earlier success with one value made hostile, ' : '';
     return {
       method: entry.method,
-      url: query ? `${path}?${query}` : path,
+      url,
       headers,
       remoteAddress: source.address,
       ...(payload === undefined ? {} : { payload }),
@@ -244,53 +225,6 @@ export class FuzzWorld {
       return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.resolve(v)]));
     }
     return value;
-  }
-}
-
-/**
- * Percent-encodes text as a browser would; a lone surrogate, which has no UTF-8 form,
- * becomes the three bytes a naive encoder writes for it.
- */
-function urlText(text: string): string {
-  let out = '';
-  for (const char of text) {
-    const code = char.codePointAt(0) ?? 0;
-    if (code < 0xd800 || code > 0xdfff) {
-      out += encodeURIComponent(char);
-      continue;
-    }
-    for (const byte of [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]) {
-      out += `%${byte.toString(16).toUpperCase()}`;
-    }
-  }
-  return out;
-}
-
-/** A path parameter; '.' or '..' would be resolved away by any client, so it is kept a value. */
-function pathSegment(value: unknown): string {
-  const text = urlValue(value);
-  return /^(\.|%2e){1,2}$/i.test(text) ? `${text}x` : text;
-}
-
-function urlValue(value: unknown): string {
-  if (value instanceof RawText) return value.text;
-  if (typeof value === 'string') return urlText(value);
-  if (typeof value === 'number' || typeof value === 'boolean') return urlText(String(value));
-  return urlText(JSON.stringify(value));
-}
-
-function payloadOf(body: BodySpec): { payload?: string; contentType?: string } {
-  switch (body.kind) {
-    case 'none':
-      return {};
-    case 'json':
-      return { payload: JSON.stringify(body.value), contentType: body.contentType };
-    case 'text':
-      return body.contentType === null
-        ? { payload: body.text }
-        : { payload: body.text, contentType: body.contentType };
-    case 'oversized':
-      return { payload: OVERSIZED_BODY, contentType: body.contentType };
   }
 }
 

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { JsonSchema, OpenApiDocument, OperationEntry, Parameter } from './openapi-document.js';
-import type { Mutation } from './request-mutation.js';
+import { hostileValue, MALFORMED_JSON, poison, RAW_URL_TEXT } from './hostile-values.js';
+import { mutationArbitrary, type Mutation } from './request-mutation.js';
 
 /** Stands for the id of an existing fixture; resolved when the request is sent. */
 export class FixtureId {
@@ -41,119 +42,18 @@ export interface RequestSpec {
 
 type Mode = 'valid' | 'mutant';
 
-const PG_HOSTILE_STRINGS = ['\u0000', 'a\u0000b', '\ud800', 'x\udfffy', '\ud83d'];
-
-// PostgreSQL keeps dates from 4713 BC to 294276 AD but has no year 0; JavaScript reaches further.
-const FAR_DATES = [
-  '0000-01-01',
-  '0000-12-31T23:59:59Z',
-  '+275760-09-13',
-  '-271821-04-20T00:00:00.000Z',
-  '9999-12-31T23:59:59.999-14:00',
-];
-
-const HOSTILE_STRINGS = [
-  ...PG_HOSTILE_STRINGS,
-  ...FAR_DATES,
-  '',
-  ' ',
-  '%',
-  '%00',
-  '_',
-  '\\',
-  "'; drop table users; --",
-  '9999-12-31',
-  '2024-02-30',
-  '1e309',
-  '-1',
-  '0',
-  'NaN',
-  'Infinity',
-  '9'.repeat(400),
-  'null',
-  '[]',
-  '<script>alert(1)</script>',
-  '\u202e\u0301',
-  '𝕏'.repeat(300),
-  'a'.repeat(100_001),
-];
-
-const HOSTILE_NUMBERS = [
-  0,
-  -0,
-  -1,
-  0.5,
-  1e308,
-  -1e308,
-  2 ** 31 - 1,
-  2 ** 31,
-  -(2 ** 31) - 1,
-  2 ** 53,
-  2 ** 53 + 2,
-  1e21,
-  Number.MIN_VALUE,
-];
-
-/** Pieces of URL that a careless or hostile client sends as they are. */
-const RAW_URL_TEXT = [
-  '%',
-  '%zz',
-  '%E0%A4%A',
-  '%00',
-  '%C0%AF',
-  '%ED%A0%80',
-  '%FF',
-  '%2F',
-  '1%00',
-  '1;x',
-  '%20',
-  '+',
-  '1'.repeat(200),
-];
-
-const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
-  fc.constantFrom(...HOSTILE_STRINGS),
-  fc.constantFrom(...HOSTILE_NUMBERS),
-  fc.constant(null),
-  fc.boolean(),
-  fc.string(),
-  fc.double(),
-  fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 3 }),
-  fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }),
-);
-
-const mutationArbitrary: fc.Arbitrary<Mutation> = fc.record({
-  base: fc.nat(),
-  leaf: fc.nat(),
-  hazard: fc.oneof(
-    {
-      weight: 4,
-      arbitrary: fc.record({
-        poison: fc.constantFrom('\u0000', '\u0000', '\ud800', '\udfff'),
-        at: fc.nat(),
-      }),
-    },
-    { weight: 1, arbitrary: fc.constantFrom(...FAR_DATES).map((value) => ({ value })) },
-    { weight: 2, arbitrary: hostileValue.map((value) => ({ value })) },
-  ),
-});
-
-const poison = (text: fc.Arbitrary<string>) =>
-  fc
-    .tuple(text, fc.constantFrom(...PG_HOSTILE_STRINGS), fc.nat())
-    .map(([s, bad, at]) => s.slice(0, at % (s.length + 1)) + bad + s.slice(at % (s.length + 1)));
-
-const farDays = ['0000-01-01', '0001-01-01', '1969-12-31', '9999-12-31', '2000-02-29'];
+// Valid by the schema's pattern, yet PostgreSQL has no year 0.
+const EDGE_DAYS = ['0000-01-01', '0001-01-01', '1969-12-31', '9999-12-31', '2000-02-29'];
 const isoDay = fc.oneof(
   fc
     .date({ min: new Date('1900-01-01'), max: new Date('2100-01-01'), noInvalidDate: true })
     .map((d) => d.toISOString().slice(0, 10)),
-  fc.constantFrom(...farDays),
+  fc.constantFrom(...EDGE_DAYS),
 );
 const isoDateTime = fc.oneof(
   fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
   fc.constantFrom(
-    ...farDays.map((day) => `${day}T00:00:00Z`),
+    ...EDGE_DAYS.map((day) => `${day}T00:00:00Z`),
     '9999-12-31T23:59:59.999+14:00',
     '0001-01-01T00:00:00-14:00',
   ),
@@ -298,11 +198,7 @@ function shapedBy(
  * Values for a schema: valid ones, or in 'mutant' mode valid shapes in which any node may be
  * replaced by a wrong type, a hostile string or number, or lose its required fields.
  */
-export function valueOf(
-  schema: JsonSchema,
-  mode: Mode,
-  document: OpenApiDocument,
-): fc.Arbitrary<unknown> {
+function valueOf(schema: JsonSchema, mode: Mode, document: OpenApiDocument): fc.Arbitrary<unknown> {
   const shaped = shapedBy(schema, mode, document);
   return mode === 'valid'
     ? shaped
@@ -359,20 +255,6 @@ const JSON_TYPES = [
   'application/json; charset=utf-8',
   'Application/JSON',
   'application/json;charset=UTF-8',
-];
-
-const MALFORMED_JSON = [
-  '{',
-  '{"a":',
-  '[1,]',
-  'nul',
-  '{"a":1}}',
-  "{'a':1}",
-  '\u0000',
-  '{"__proto__":{"x":1}}',
-  '{"constructor":{"prototype":{"x":1}}}',
-  '"\\ud800"',
-  '\ufeff{}',
 ];
 
 function bodyOf(entry: OperationEntry, mode: Mode, document: OpenApiDocument) {

@@ -1,3 +1,6 @@
+import fc from 'fast-check';
+import { FAR_DATES, hostileValue } from './hostile-values.js';
+
 /** A hostile change to one value of a request: a string poisoned where it is, or a replacement. */
 export type Hazard = { poison: string; at: number } | { value: unknown };
 
@@ -12,6 +15,22 @@ export interface Mutation {
   leaf: number;
   hazard: Hazard;
 }
+
+export const mutationArbitrary: fc.Arbitrary<Mutation> = fc.record({
+  base: fc.nat(),
+  leaf: fc.nat(),
+  hazard: fc.oneof(
+    {
+      weight: 4,
+      arbitrary: fc.record({
+        poison: fc.constantFrom('\u0000', '\u0000', '\ud800', '\udfff'),
+        at: fc.nat(),
+      }),
+    },
+    { weight: 1, arbitrary: fc.constantFrom(...FAR_DATES).map((value) => ({ value })) },
+    { weight: 2, arbitrary: hostileValue.map((value) => ({ value })) },
+  ),
+});
 
 interface Mutable {
   path: Record<string, unknown>;
