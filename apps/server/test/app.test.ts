@@ -11,6 +11,7 @@ import { renderOpenApi } from '../src/openapi.js';
 import { createTestApp, testConfig, type TestApp } from './app.js';
 import { createTestDatabase } from './database.js';
 import { authHeaders, makeUser } from './factories.js';
+import { openApiDocument } from './openapi-document.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -91,10 +92,8 @@ describe('the app', () => {
     expect(form.statusCode).toBe(415);
     expect(form.json()).toHaveProperty('detail');
 
-    const document = t.app.swagger() as {
-      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
-    };
-    const statuses = (path: string, method: string) =>
+    const document = openApiDocument(t.app);
+    const statuses = (path: string, method: 'get' | 'post') =>
       Object.keys(document.paths[path]?.[method]?.responses ?? {});
     expect(statuses('/api/projects/', 'post')).toEqual(
       expect.arrayContaining(['400', '413', '414', '415', '431']),
