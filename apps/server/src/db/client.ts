@@ -71,6 +71,9 @@ async function openPglite(
 
 function openPostgres(url: string, { logger }: DatabaseOptions): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server ends (a restart, an administrator, a dropped database) is
+  // discarded by the pool and replaced at the next query. Unheard, its error would end the process.
+  pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, casing: 'snake_case', ...(logger ? { logger } : {}) });
   return {
     db,
