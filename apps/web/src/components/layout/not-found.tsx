@@ -1,8 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { useAuth } from '@/lib/auth/auth-context';
-import { AppShell } from './app-shell';
 import { useInAppShell } from './app-shell-context';
 import { HomeLink } from './home-link';
 import { RoutePending } from './route-pending';
+
+// The shell loads with the signed-in routes; the router's Not Found must not pull it into the
+// entry chunk that the sign-in page loads too.
+const AppShell = lazy(() => import('./app-shell').then(({ AppShell }) => ({ default: AppShell })));
 
 function NotFoundMessage() {
   return (
@@ -25,9 +29,11 @@ export function NotFound() {
   if (!initialised) return <RoutePending />;
   if (status === 'authenticated') {
     return (
-      <AppShell>
-        <NotFoundMessage />
-      </AppShell>
+      <Suspense fallback={<RoutePending />}>
+        <AppShell>
+          <NotFoundMessage />
+        </AppShell>
+      </Suspense>
     );
   }
   return (
