@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { SECURITY_HEADERS } from '../plugins/security-headers.js';
+import { SECURITY_HEADERS } from './security-headers.js';
 
 /**
  * Answers for requests that fail before routing: an address whose percent-escapes do not
