@@ -8,9 +8,9 @@ const NUL = '\u0000';
 function textProblem(text: string): string | null {
   if (text.includes(NUL)) return 'Null characters are not allowed.';
   const lone = /\p{Cs}/u.exec(text)?.[0];
-  if (lone)
-    return `Surrogate characters are not allowed: U+${lone.charCodeAt(0).toString(16).toUpperCase()}.`;
-  return null;
+  if (!lone) return null;
+  const code = lone.charCodeAt(0).toString(16).toUpperCase();
+  return `Surrogate characters are not allowed: U+${code}.`;
 }
 
 /** Collects a problem for every bad string, or bad key, anywhere in a parsed value. */

@@ -123,7 +123,8 @@ export interface BrainstormChanges {
  * each other. `parameters.type` always follows `type`, whichever of the two changes.
  */
 export async function updateBrainstorm(db: Db, id: number, changes: BrainstormChanges) {
-  const { type, parameters, ...columns } = changes;
+  const { parameters, ...columns } = changes;
+  const { type } = columns;
   const typeNow = type === undefined ? brainstorms.type : sql`${type}::text`;
   const parametersNow =
     parameters === undefined
@@ -133,7 +134,6 @@ export async function updateBrainstorm(db: Db, id: number, changes: BrainstormCh
     .update(brainstorms)
     .set({
       ...columns,
-      ...(type !== undefined ? { type } : {}),
       ...(type !== undefined || parameters !== undefined
         ? { parameters: sql`${parametersNow} || jsonb_build_object('type', ${typeNow})` }
         : {}),
