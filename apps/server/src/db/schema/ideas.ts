@@ -1,7 +1,19 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { brainstorms } from './brainstorms.js';
+import { users } from './users.js';
 
-/** Ideas belong to a brainstorm and go with it. The ideas module adds its own columns. */
+/** The settings a generation asked the provider for. */
+export interface GenerationSettings {
+  temperature?: number;
+  max_tokens?: number;
+}
+
+/**
+ * Ideas belong to a brainstorm and go with it. Generated ideas keep where they came from;
+ * ideas written by hand keep who wrote them. The review aggregates (`votes`, the reaction
+ * counts, `comments_count`) are kept by triggers on the annotation tables (migration 0004),
+ * so a page of ideas reads them as columns and concurrent writes never lose a count.
+ */
 export const ideas = pgTable(
   'ideas',
   {
@@ -12,8 +24,32 @@ export const ideas = pgTable(
     title: text().notNull().default(''),
     summary: text().notNull().default(''),
     description: text().notNull().default(''),
+    createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    provider: text(),
+    model: text(),
+    technique: text(),
+    promptVersion: text(),
+    settings: jsonb().$type<GenerationSettings>(),
+    inputTokens: integer(),
+    outputTokens: integer(),
+    /** The generation job it came from; the generation table arrives with generation itself. */
+    generationId: integer(),
+    votes: integer().notNull().default(0),
+    laughCount: integer().notNull().default(0),
+    ideaCount: integer().notNull().default(0),
+    surprisedCount: integer().notNull().default(0),
+    thumbtackCount: integer().notNull().default(0),
+    commentsCount: integer().notNull().default(0),
     created: timestamp({ withTimezone: true }).notNull().defaultNow(),
     modified: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('ideas_brainstorm_created_idx').on(t.brainstormId, t.created)],
+  (t) => [
+    index('ideas_brainstorm_created_idx').on(t.brainstormId, t.created),
+    index('ideas_brainstorm_votes_idx').on(t.brainstormId, t.votes),
+    index('ideas_created_idx').on(t.created),
+    index('ideas_created_by_idx').on(t.createdBy),
+  ],
 );
+
+export type IdeaRow = typeof ideas.$inferSelect;
+export type NewIdeaRow = typeof ideas.$inferInsert;
