@@ -7,6 +7,8 @@ import { DataDirLockedError } from './db/data-dir-lock.js';
 import { databaseTarget } from './db/target.js';
 import { HttpError, ValidationError } from './lib/errors.js';
 import * as users from './modules/users/users.service.js';
+import { seedDatabase } from './seed/seed.js';
+import { parseSeedOptions } from './seed/seed-options.js';
 
 const USAGE = `Usage: ideaforge <command> [options]
 
@@ -16,7 +18,9 @@ Commands:
   user:create --email E --password P [--first-name F] [--last-name L] [--admin]
   user:list                  List every user
   user:set-password --email E --password P
-  user:deactivate --email E`;
+  user:deactivate --email E
+  seed [--brainstorms B] [--ideas N] [--users U] [--seed S]
+                             Fill the database with demo data (defaults 20, 2000, 10, 1)`;
 
 /** A failure explained in its message, shown as it is. */
 class CommandError extends Error {}
@@ -79,7 +83,26 @@ function required(values: Record<string, unknown>, name: string): string {
   return value;
 }
 
+async function seed(args: string[], config: Config) {
+  const options = parseSeedOptions(args);
+  await withDatabase(config, async ({ db }) => {
+    const started = performance.now();
+    const r = await seedDatabase(db, options);
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    if (r.newUsers > 0)
+      console.log(`Password of the ${r.newUsers} new seeded users: ${r.password}`);
+    const n = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+    console.log(
+      `Seeded ${n(r.users, 'user')} (${r.newUsers} new), ${n(r.projects, 'project')}, ` +
+        `${n(r.brainstorms, 'brainstorm')}, ${n(r.ideas, 'idea')}, ` +
+        `${n(r.annotations, 'annotation')}, ${n(r.reactions, 'reaction')}, ` +
+        `${n(r.comments, 'comment')} in ${seconds} s.`,
+    );
+  });
+}
+
 async function runCommand(command: string, args: string[], config: Config) {
+  if (command === 'seed') return seed(args, config);
   const { values } = parseArgs({
     args,
     options: {

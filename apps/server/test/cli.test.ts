@@ -4,8 +4,10 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/client.js';
+import { openDatabase, type Db } from '../src/db/client.js';
+import { verifyPassword } from '../src/lib/passwords.js';
 
 // These run the real entry point in child processes, always on an embedded data directory.
 const serverRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -176,5 +178,91 @@ describe('the data directory lock', () => {
     }
     const after = await run(['migrate'], dataDir);
     expect(after).toMatchObject({ code: 0, stdout: 'Migrations applied.\n' });
+  });
+});
+
+async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
+}
+
+describe('the seed command', () => {
+  it('fills the database, and the aggregates on ideas match the review tables', async () => {
+    const dataDir = newDataDir();
+    const args = ['seed', '--brainstorms', '8', '--ideas', '150', '--users', '3', '--seed', '7'];
+    const result = await run(args, dataDir);
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(result.stdout).toMatch(/Password of the 3 new seeded users: \S{16}\n/);
+    expect(result.stdout).toMatch(
+      /^Seeded 3 users \(3 new\), 1 project, 8 brainstorms, 150 ideas, /m,
+    );
+
+    const database = await openDatabase({ kind: 'pglite', dataDir });
+    try {
+      const count = async (table: string) => {
+        const [row] = await selectRows<{ n: number }>(
+          database.db,
+          sql`select count(*)::int as n from ${sql.identifier(table)}`,
+        );
+        return row?.n;
+      };
+      expect(await count('users')).toBe(3);
+      const password = /users: (\S+)/.exec(result.stdout)?.[1] ?? '';
+      const [user] = await selectRows<{ email: string; password: string }>(
+        database.db,
+        sql`select email, password from users order by id limit 1`,
+      );
+      expect(user?.email).toMatch(/^[a-z]+\.[a-z]+@example\.com$/);
+      expect(await verifyPassword(user?.password ?? '', password)).toBe(true);
+      expect(await count('brainstorms')).toBe(8);
+      expect(await count('ideas')).toBe(150);
+      const printed = /(\d+) annotations?, (\d+) reactions?, (\d+) comments?/.exec(result.stdout);
+      expect(await count('idea_annotations')).toBe(Number(printed?.[1]));
+      expect(await count('idea_reactions')).toBe(Number(printed?.[2]));
+      expect(await count('idea_comments')).toBe(Number(printed?.[3]));
+      expect(Number(printed?.[1])).toBeGreaterThan(0);
+
+      const rows = await selectRows<{
+        bad: number;
+        types: number;
+        titles: number;
+      }>(
+        database.db,
+        sql`
+        with r as (
+          select a.idea_id,
+            count(*) filter (where x.reaction_type = 'laugh') as laugh,
+            count(*) filter (where x.reaction_type = 'idea') as idea,
+            count(*) filter (where x.reaction_type = 'surprised') as surprised,
+            count(*) filter (where x.reaction_type = 'thumbtack') as thumbtack
+          from idea_reactions x join idea_annotations a on a.id = x.annotation_id group by 1
+        ), c as (
+          select a.idea_id, count(*) as n
+          from idea_comments x join idea_annotations a on a.id = x.annotation_id group by 1
+        ), v as (select idea_id, sum(vote) as n from idea_annotations group by 1)
+        select
+          count(*) filter (where i.votes <> coalesce(v.n, 0)
+            or i.laugh_count <> coalesce(r.laugh, 0) or i.idea_count <> coalesce(r.idea, 0)
+            or i.surprised_count <> coalesce(r.surprised, 0)
+            or i.thumbtack_count <> coalesce(r.thumbtack, 0)
+            or i.comments_count <> coalesce(c.n, 0))::int as bad,
+          (select count(distinct type) from brainstorms)::int as types,
+          count(distinct i.title)::int as titles
+        from ideas i
+        left join v on v.idea_id = i.id left join r on r.idea_id = i.id left join c on c.idea_id = i.id
+      `,
+      );
+      expect(rows[0]).toMatchObject({ bad: 0, types: 8 });
+      expect(rows[0]?.titles).toBeGreaterThan(120);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('refuses bad counts, listing each, before touching the database', async () => {
+    const result = await run(['seed', '--ideas', '0', '--users', 'many'], newDataDir());
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('--ideas: Must be a whole number from 1 to 1,000,000');
+    expect(result.stderr).toContain("--users: Must be a whole number from 1 to 1,000; got 'many'");
   });
 });

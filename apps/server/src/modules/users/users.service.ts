@@ -144,6 +144,33 @@ export async function createUser(db: Db, input: UserCreateInput): Promise<UserRo
   return user;
 }
 
+/**
+ * Creates users who share one password, checked against each email and hashed once: the seed
+ * command's accounts, where one argon2 hash per user would be most of the time. An email already
+ * taken keeps its user as it is; the answer lists the new users only.
+ */
+export async function createUsersSharingPassword(
+  db: Db,
+  inputs: Omit<UserCreateInput, 'password'>[],
+  password: string,
+): Promise<UserRow[]> {
+  for (const input of inputs) assertStrongPassword(password, input.email);
+  const hash = await hashPassword(password);
+  const created: UserRow[] = [];
+  for (const input of inputs) {
+    const user = await repo.insertUser(db, {
+      email: input.email,
+      password: hash,
+      firstName: input.first_name,
+      lastName: input.last_name,
+      avatar: input.avatar ?? null,
+      isStaff: input.is_staff,
+    });
+    if (user) created.push(user);
+  }
+  return created;
+}
+
 export async function createUserAsStaff(
   db: Db,
   actor: UserRow,
