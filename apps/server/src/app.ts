@@ -17,6 +17,7 @@ import './lib/zod-messages.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { brainstormRoutes } from './modules/brainstorms/brainstorms.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { ideaRoutes } from './modules/ideas/ideas.routes.js';
 import { projectRoutes } from './modules/projects/projects.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
 import apiDocs from './plugins/api-docs.js';
@@ -72,6 +73,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       await api.register(userRoutes);
       await api.register(projectRoutes);
       await api.register(brainstormRoutes);
+      await api.register(ideaRoutes);
     },
     { prefix: '/api' },
   );

@@ -36,9 +36,21 @@ const matrix: Record<string, Record<Actor, number>> = {
   'PUT /api/brainstorms/{id}/': { anonymous: 401, other: 403, owner: 200, staff: 200 },
   'PATCH /api/brainstorms/{id}/': { anonymous: 401, other: 403, owner: 200, staff: 200 },
   'DELETE /api/brainstorms/{id}/': { anonymous: 401, other: 403, owner: 204, staff: 204 },
+  'GET /api/ideas/': { anonymous: 401, other: 200, owner: 200, staff: 200 },
+  'POST /api/ideas/': { anonymous: 401, other: 201, owner: 201, staff: 201 },
+  'GET /api/ideas/reviewed/': { anonymous: 401, other: 200, owner: 200, staff: 200 },
+  'GET /api/ideas/unreviewed/': { anonymous: 401, other: 200, owner: 200, staff: 200 },
+  'GET /api/ideas/{id}/': { anonymous: 401, other: 200, owner: 200, staff: 200 },
+  'PUT /api/ideas/{id}/': { anonymous: 401, other: 403, owner: 200, staff: 200 },
+  'PATCH /api/ideas/{id}/': { anonymous: 401, other: 403, owner: 200, staff: 200 },
+  'DELETE /api/ideas/{id}/': { anonymous: 401, other: 403, owner: 204, staff: 204 },
+  'POST /api/ideas/{id}/annotate/': { anonymous: 401, other: 200, owner: 200, staff: 200 },
+  'GET /api/ideas/{id}/comments/': { anonymous: 401, other: 200, owner: 200, staff: 200 },
 };
 
 let newUsers = 0;
+/** The brainstorm, created by the owner, that the ideas' rows write their ideas in. */
+let ideaBrainstorm = 0;
 
 /** A valid body for each operation that takes one, given the owner and the actor. */
 const validBodies: Record<string, (owner: UserRow, actor: UserRow | null) => object> = {
@@ -60,6 +72,10 @@ const validBodies: Record<string, (owner: UserRow, actor: UserRow | null) => obj
   'POST /api/brainstorms/': () => ({ parameters: { problem: 'Fewer meetings' } }),
   'PUT /api/brainstorms/{id}/': () => ({ title: 'Meetings', parameters: { problem: 'Fewer' } }),
   'PATCH /api/brainstorms/{id}/': () => ({ title: 'Renamed' }),
+  'POST /api/ideas/': () => ({ brainstorm: ideaBrainstorm, title: 'Trains with desks' }),
+  'PUT /api/ideas/{id}/': () => ({ title: 'Quiet carriages', summary: 'Work on the way' }),
+  'PATCH /api/ideas/{id}/': () => ({ summary: 'Work on the way' }),
+  'POST /api/ideas/{id}/annotate/': () => ({ vote: 1, is_bookmarked: true }),
 };
 
 let t: TestApp;
@@ -72,6 +88,13 @@ beforeAll(async () => {
     owner: await makeUser(t.db),
     staff: await makeUser(t.db, { is_staff: true }),
   };
+  const brainstorm = await t.app.inject({
+    method: 'POST',
+    url: '/api/brainstorms/',
+    headers: await authHeaders(t.app, users.owner),
+    payload: { parameters: { problem: 'Commuting' } },
+  });
+  ideaBrainstorm = brainstorm.json<{ id: number }>().id;
 });
 afterAll(() => t.close());
 

@@ -114,6 +114,11 @@ export class FuzzWorld {
         '/api/brainstorms/',
         () => ({ title: 'Fuzz', parameters: { problem: 'Fewer meetings', themes: ['time'] } }),
       ],
+      [
+        'ideas',
+        '/api/ideas/',
+        (brainstorm: number) => ({ brainstorm, title: 'Fuzz idea', summary: '=1+1' }),
+      ],
     ] as const) {
       const [count] = await selectRows<{ n: number }>(
         this.t.db,
@@ -125,7 +130,7 @@ export class FuzzWorld {
           method: 'POST',
           url,
           headers: await authHeaders(this.t.app, await this.actorRow(owner)),
-          payload: body(),
+          payload: body(await this.someBrainstorm()),
         });
         if (response.statusCode !== 201) {
           throw new Error(`fixture POST ${url} answered ${response.statusCode}: ${response.body}`);
@@ -134,10 +139,18 @@ export class FuzzWorld {
     }
   }
 
+  private async someBrainstorm(): Promise<number> {
+    const [row] = await selectRows<{ id: number }>(
+      this.t.db,
+      sql`select id from brainstorms order by id limit 1`,
+    );
+    return row?.id ?? 0;
+  }
+
   private async refreshPools(): Promise<void> {
     const rows = await selectRows<{ id: number }>(
       this.t.db,
-      sql`select id from users union select id from projects union select id from brainstorms order by id`,
+      sql`select id from users union select id from projects union select id from brainstorms union select id from ideas order by id`,
     );
     this.ids = rows.map((r) => r.id);
     const emails = await this.t.db.select({ email: users.email }).from(users);

@@ -1153,6 +1153,1020 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/ideas/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List ideas */
+    get: {
+      parameters: {
+        query?: {
+          /** @description A page number within the result set. */
+          page?: number;
+          /** @description Number of results per page (at most 100). */
+          page_size?: number;
+          /** @description true adds the caller's annotation to each idea. */
+          with_annotations?: '0' | '1' | 'true' | 'false' | 'True' | 'False';
+          brainstorm?: number;
+          /** @description Words in the title, summary or description. */
+          search?: string;
+          /** @description Comma-separated fields (created, modified, title, votes, id); prefix '-' for descending. */
+          ordering?: string;
+          /** @description Filters on the caller's own hidden flag. */
+          is_hidden?: '0' | '1' | 'true' | 'false' | 'True' | 'False';
+          /** @description csv or json: the whole matching set as a download (text/csv, or a JSON array of ideas) instead of one page; page and page_size are ignored. */
+          format?: 'csv' | 'json';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A page of ideas, or with format the whole matching set as a download. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json':
+              | {
+                  count: number;
+                  /** @description Ideas left after the caller's filters (reviewed, hidden, ...): the ones paged. */
+                  filteredCount: number;
+                  next: string | null;
+                  previous: string | null;
+                  results: components['schemas']['Idea'][];
+                }
+              | components['schemas']['Idea'][];
+            'text/csv': string;
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json':
+              components['schemas']['ErrorDetail'] | components['schemas']['FieldErrors'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Write an idea by hand, in any brainstorm */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            brainstorm: number;
+            /** @default  */
+            description?: string;
+            /** @default  */
+            summary?: string;
+            title: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Idea'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json':
+              components['schemas']['ErrorDetail'] | components['schemas']['FieldErrors'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ideas/reviewed/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Ideas reviewed (annotated) by the caller, a given user, anyone or no one */
+    get: {
+      parameters: {
+        query?: {
+          /** @description A page number within the result set. */
+          page?: number;
+          /** @description Number of results per page (at most 100). */
+          page_size?: number;
+          /** @description true adds the caller's annotation to each idea. */
+          with_annotations?: '0' | '1' | 'true' | 'false' | 'True' | 'False';
+          brainstorm?: number;
+          /** @description Words in the title, summary or description. */
+          search?: string;
+          /** @description Comma-separated fields (created, modified, title, votes, id); prefix '-' for descending. */
+          ordering?: string;
+          /** @description Filters on the caller's own hidden flag. */
+          is_hidden?: '0' | '1' | 'true' | 'false' | 'True' | 'False';
+          /** @description csv or json: the whole matching set as a download (text/csv, or a JSON array of ideas) instead of one page; page and page_size are ignored. */
+          format?: 'csv' | 'json';
+          /** @description Filters on the caller's own bookmark. */
+          is_bookmarked?: '0' | '1' | 'true' | 'false' | 'True' | 'False';
+          /** @description The caller's own reaction of a type. */
+          reaction_type?: 'laugh' | 'idea' | 'surprised' | 'thumbtack';
+          /** @description The caller's own vote (0 also matches ideas the caller has not voted on). */
+          vote?: '0' | '1' | '-1';
+          /** @description Reviewed by: the caller, a specific user_id, anyone, or no one. */
+          user_filter?: 'any' | 'current' | 'none' | 'specific';
+          /** @description The reviewer, with user_filter=specific. */
+          user_id?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A page of ideas, or with format the whole matching set as a download. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json':
+              | {
+                  count: number;
+                  /** @description Ideas left after the caller's filters (reviewed, hidden, ...): the ones paged. */
+                  filteredCount: number;
+                  next: string | null;
+                  previous: string | null;
+                  results: components['schemas']['Idea'][];
+                }
+              | components['schemas']['Idea'][];
+            'text/csv': string;
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json':
+              components['schemas']['ErrorDetail'] | components['schemas']['FieldErrors'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ideas/unreviewed/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Ideas the caller has not annotated */
+    get: {
+      parameters: {
+        query?: {
+          /** @description A page number within the result set. */
+          page?: number;
+          /** @description Number of results per page (at most 100). */
+          page_size?: number;
+          /** @description true adds the caller's annotation to each idea. */
+          with_annotations?: '0' | '1' | 'true' | 'false' | 'True' | 'False';
+          brainstorm?: number;
+          /** @description Words in the title, summary or description. */
+          search?: string;
+          /** @description Comma-separated fields (created, modified, title, votes, id); prefix '-' for descending. */
+          ordering?: string;
+          /** @description Filters on the caller's own hidden flag. */
+          is_hidden?: '0' | '1' | 'true' | 'false' | 'True' | 'False';
+          /** @description csv or json: the whole matching set as a download (text/csv, or a JSON array of ideas) instead of one page; page and page_size are ignored. */
+          format?: 'csv' | 'json';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A page of ideas, or with format the whole matching set as a download. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json':
+              | {
+                  count: number;
+                  /** @description Ideas left after the caller's filters (reviewed, hidden, ...): the ones paged. */
+                  filteredCount: number;
+                  next: string | null;
+                  previous: string | null;
+                  results: components['schemas']['Idea'][];
+                }
+              | components['schemas']['Idea'][];
+            'text/csv': string;
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json':
+              components['schemas']['ErrorDetail'] | components['schemas']['FieldErrors'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ideas/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One idea */
+    get: {
+      parameters: {
+        query?: {
+          /** @description true adds the caller's annotation to each idea. */
+          with_annotations?: '0' | '1' | 'true' | 'false' | 'True' | 'False';
+        };
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Idea'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json':
+              components['schemas']['ErrorDetail'] | components['schemas']['FieldErrors'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+      };
+    };
+    /** Replace an idea (its author, the brainstorm's creator or staff) */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            brainstorm?: number;
+            /** @default  */
+            description?: string;
+            /** @default  */
+            summary?: string;
+            title: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Idea'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json':
+              components['schemas']['ErrorDetail'] | components['schemas']['FieldErrors'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+      };
+    };
+    post?: never;
+    /** Delete an idea (its author, the brainstorm's creator or staff) */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json':
+              components['schemas']['ErrorDetail'] | components['schemas']['FieldErrors'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /** Change part of an idea (its author, the brainstorm's creator or staff) */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            brainstorm?: number;
+            description?: string;
+            summary?: string;
+            title?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Idea'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json':
+              components['schemas']['ErrorDetail'] | components['schemas']['FieldErrors'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/ideas/{id}/annotate/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Set any of the caller's vote, bookmark and hidden flag on an idea */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            is_bookmarked?: boolean;
+            is_hidden?: boolean;
+            vote?: 1 | 0 | -1;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['IdeaAnnotation'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json':
+              components['schemas']['ErrorDetail'] | components['schemas']['FieldErrors'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ideas/{id}/comments/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Everyone's comments on an idea, oldest first, with their authors */
+    get: {
+      parameters: {
+        query?: {
+          /** @description A page number within the result set. */
+          page?: number;
+          /** @description Number of results per page (at most 100). */
+          page_size?: number;
+        };
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              count: number;
+              next: string | null;
+              previous: string | null;
+              results: components['schemas']['IdeaTeamComment'][];
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json':
+              components['schemas']['ErrorDetail'] | components['schemas']['FieldErrors'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/projects/': {
     parameters: {
       query?: never;
@@ -2403,6 +3417,168 @@ export interface components {
     /** @description Messages for each invalid field. */
     FieldErrorsInput: {
       [key: string]: string[];
+    };
+    Idea: {
+      /** @description The same as user_annotation. */
+      annotation?: components['schemas']['IdeaAnnotation'] | null;
+      brainstorm: number;
+      brainstorm_detail: {
+        id: number;
+        title: string;
+        type: string;
+      };
+      comments_count: number;
+      /** Format: date-time */
+      created: string;
+      /** @description Null for a generated idea. */
+      created_by: number | null;
+      description: string;
+      id: number;
+      /** Format: date-time */
+      modified: string;
+      provenance: {
+        generation: number | null;
+        input_tokens: number | null;
+        model: string | null;
+        output_tokens: number | null;
+        prompt_version: string | null;
+        provider: string;
+        settings: {
+          max_tokens?: number;
+          temperature?: number;
+        } | null;
+        technique: string | null;
+      } | null;
+      reaction_counts: {
+        idea: number;
+        laugh: number;
+        surprised: number;
+        thumbtack: number;
+      };
+      summary: string;
+      title: string;
+      /** @description With with_annotations: the caller's annotation, or null. */
+      user_annotation?: components['schemas']['IdeaAnnotation'] | null;
+      /** @description The sum of every user's vote. */
+      votes: number;
+    };
+    IdeaAnnotation: {
+      /** @description A JSON-encoded list of {id, text, created, modified}, oldest first. */
+      comments: string;
+      /** Format: date-time */
+      created: string;
+      id: number;
+      idea: number;
+      is_bookmarked: boolean;
+      is_hidden: boolean;
+      /** Format: date-time */
+      modified: string;
+      reactions: components['schemas']['IdeaReaction'][];
+      user: number;
+      /** @description 1, -1 or 0. */
+      vote: number;
+    };
+    IdeaAnnotationInput: {
+      /** @description A JSON-encoded list of {id, text, created, modified}, oldest first. */
+      comments: string;
+      /** Format: date-time */
+      created: string;
+      id: number;
+      idea: number;
+      is_bookmarked: boolean;
+      is_hidden: boolean;
+      /** Format: date-time */
+      modified: string;
+      reactions: components['schemas']['IdeaReactionInput'][];
+      user: number;
+      /** @description 1, -1 or 0. */
+      vote: number;
+    };
+    IdeaInput: {
+      /** @description The same as user_annotation. */
+      annotation?: components['schemas']['IdeaAnnotationInput'] | null;
+      brainstorm: number;
+      brainstorm_detail: {
+        id: number;
+        title: string;
+        type: string;
+      };
+      comments_count: number;
+      /** Format: date-time */
+      created: string;
+      /** @description Null for a generated idea. */
+      created_by: number | null;
+      description: string;
+      id: number;
+      /** Format: date-time */
+      modified: string;
+      provenance: {
+        generation: number | null;
+        input_tokens: number | null;
+        model: string | null;
+        output_tokens: number | null;
+        prompt_version: string | null;
+        provider: string;
+        settings: {
+          max_tokens?: number;
+          temperature?: number;
+        } | null;
+        technique: string | null;
+      } | null;
+      reaction_counts: {
+        idea: number;
+        laugh: number;
+        surprised: number;
+        thumbtack: number;
+      };
+      summary: string;
+      title: string;
+      /** @description With with_annotations: the caller's annotation, or null. */
+      user_annotation?: components['schemas']['IdeaAnnotationInput'] | null;
+      /** @description The sum of every user's vote. */
+      votes: number;
+    };
+    IdeaReaction: {
+      /** Format: date-time */
+      created: string;
+      id: number;
+      /** Format: date-time */
+      modified: string;
+      /** @enum {string} */
+      reaction_type: 'laugh' | 'idea' | 'surprised' | 'thumbtack';
+    };
+    IdeaReactionInput: {
+      /** Format: date-time */
+      created: string;
+      id: number;
+      /** Format: date-time */
+      modified: string;
+      /** @enum {string} */
+      reaction_type: 'laugh' | 'idea' | 'surprised' | 'thumbtack';
+    };
+    IdeaTeamComment: {
+      author: {
+        id: number;
+        name: string;
+      };
+      /** Format: date-time */
+      created: string;
+      id: number;
+      /** Format: date-time */
+      modified: string;
+      text: string;
+    };
+    IdeaTeamCommentInput: {
+      author: {
+        id: number;
+        name: string;
+      };
+      /** Format: date-time */
+      created: string;
+      id: number;
+      /** Format: date-time */
+      modified: string;
+      text: string;
     };
     Project: {
       /** Format: date-time */

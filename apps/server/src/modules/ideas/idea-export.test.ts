@@ -1,0 +1,175 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.js';
+import { apiAs, makeUser } from '../../../test/factories.js';
+import {
+  annotateDirectly,
+  insertIdeas,
+  makeBrainstorm,
+  type IdeaJson,
+} from '../../../test/idea-factories.js';
+import type { UserRow } from '../../db/schema/users.js';
+import { CSV_HEADER } from './idea-export.js';
+
+let t: TestApp;
+let call: ReturnType<typeof apiAs>;
+let me: UserRow;
+let other: UserRow;
+let small: number;
+let large: number;
+const LARGE = 1234;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  call = apiAs(t.app);
+  me = await makeUser(t.db);
+  other = await makeUser(t.db);
+  small = (await makeBrainstorm(t.db, other, 'Small')).id;
+  large = (await makeBrainstorm(t.db, other, 'Large')).id;
+  const [plain, risky] = await insertIdeas(t.db, small, [
+    { title: 'Plain', summary: 'a, "quoted" summary', description: 'two\nlines' },
+    { title: '=cmd|calc', summary: '-2+3', provider: 'offline', model: 'echo-1' },
+  ]);
+  await annotateDirectly(t.db, me, plain?.id ?? 0, { vote: -1, isBookmarked: true });
+  await annotateDirectly(t.db, other, risky?.id ?? 0, { vote: 1, isHidden: true });
+  await insertIdeas(
+    t.db,
+    large,
+    Array.from({ length: LARGE }, (_, i) => ({ title: `Idea ${String(i % 17)}`, votes: 0 })),
+  );
+  // Many ties, and times a millisecond clock cannot tell apart: the keyset must keep them all.
+  await t.db.execute(
+    sql`update ideas set created = '2026-01-01T00:00:00Z'::timestamptz + (id % 7) * interval '1 microsecond' where brainstorm_id = ${large}`,
+  );
+});
+afterAll(() => t.close());
+
+/** An RFC 4180 reader for CRLF-terminated records; throws on anything else. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  const token = /(?:"((?:[^"]|"")*)"|([^",\r\n]*))(,|\r\n)/y;
+  while (token.lastIndex < text.length) {
+    const match = token.exec(text);
+    if (!match) throw new Error(`malformed CSV at ${token.lastIndex}`);
+    row.push(match[1] === undefined ? (match[2] ?? '') : match[1].replaceAll('""', '"'));
+    if (match[3] === '\r\n') {
+      rows.push(row);
+      row = [];
+    }
+  }
+  return rows;
+}
+
+describe('format=csv', () => {
+  it('answers a download with a BOM, a header and one neutralised row per idea', async () => {
+    const response = await call(
+      me,
+      'GET',
+      `/api/ideas/?brainstorm=${small}&format=csv&ordering=id`,
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="ideas-export.csv"');
+    expect(response.body.startsWith('\uFEFF')).toBe(true);
+    const [header, plain, risky, ...rest] = parseCsv(response.body.slice(1));
+    expect(header).toEqual(CSV_HEADER);
+    expect(rest).toEqual([]);
+    const cells = (row: string[] | undefined) =>
+      Object.fromEntries(CSV_HEADER.map((name, i) => [name, row?.[i]]));
+    expect(cells(plain)).toMatchObject({
+      brainstorm: String(small),
+      title: 'Plain',
+      summary: 'a, "quoted" summary',
+      description: 'two\nlines',
+      votes: '-1',
+      'my vote': '-1',
+      bookmarked: 'true',
+      hidden: 'false',
+      provider: '',
+    });
+    // Another user's hidden flag never shows; an unreviewed idea has no vote of mine.
+    expect(cells(risky)).toMatchObject({
+      title: "'=cmd|calc",
+      summary: "'-2+3",
+      votes: '1',
+      'my vote': '',
+      hidden: 'false',
+      provider: 'offline',
+      model: 'echo-1',
+    });
+  });
+
+  it('exports the whole matching set, beyond one page and across batches, in order', async () => {
+    for (const ordering of ['-created', 'created', 'title,-votes', 'id']) {
+      const url = `/api/ideas/?brainstorm=${large}&format=csv&ordering=${ordering}`;
+      const response = await call(me, 'GET', url);
+      const ids = parseCsv(response.body.slice(1))
+        .slice(1)
+        .map((row) => Number(row[0]));
+      expect(ids, ordering).toHaveLength(LARGE);
+      expect(new Set(ids).size).toBe(LARGE);
+      const expected: unknown = await t.db.execute(
+        sql.raw(
+          `select id from ideas where brainstorm_id = ${large} order by ${sqlOrder(ordering)}`,
+        ),
+      );
+      const rows = (expected as { rows: { id: number }[] }).rows;
+      expect(ids, ordering).toEqual(rows.map((r) => r.id));
+    }
+  });
+
+  it('applies the same filters as the list, and refuses bad ones before streaming', async () => {
+    const saved = await call(me, 'GET', '/api/ideas/reviewed/?is_bookmarked=true&format=csv');
+    const rows = parseCsv(saved.body.slice(1));
+    expect(rows.map((row) => row[2])).toEqual(['title', 'Plain']);
+    const unreviewed = await call(
+      other,
+      'GET',
+      `/api/ideas/unreviewed/?brainstorm=${small}&format=csv`,
+    );
+    expect(parseCsv(unreviewed.body.slice(1)).map((row) => row[2])).toEqual(['title', 'Plain']);
+    const bad = await call(me, 'GET', '/api/ideas/reviewed/?user_filter=specific&format=csv');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toHaveProperty('user_id');
+    expect((await call(me, 'GET', '/api/ideas/?brainstorm=999999&format=csv')).statusCode).toBe(
+      400,
+    );
+    expect((await call(null, 'GET', '/api/ideas/?format=csv')).statusCode).toBe(401);
+  });
+});
+
+describe('format=json', () => {
+  it('answers the whole set as a JSON array of ideas, with annotations when asked', async () => {
+    const response = await call(
+      me,
+      'GET',
+      `/api/ideas/?brainstorm=${small}&format=json&ordering=id&with_annotations=true`,
+    );
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="ideas-export.json"',
+    );
+    const ideas = response.json<IdeaJson[]>();
+    expect(ideas.map((idea) => idea.title)).toEqual(['Plain', '=cmd|calc']);
+    expect(ideas[0]?.user_annotation).toMatchObject({ vote: -1, is_bookmarked: true });
+    expect(ideas[1]?.user_annotation).toBeNull();
+    const all = await call(me, 'GET', `/api/ideas/?brainstorm=${large}&format=json`);
+    expect(all.json<IdeaJson[]>()).toHaveLength(LARGE);
+    const none = await call(
+      me,
+      'GET',
+      '/api/ideas/reviewed/?user_filter=none&search=zzz&format=json',
+    );
+    expect(none.json()).toEqual([]);
+  });
+});
+
+function sqlOrder(ordering: string): string {
+  const column = (field: string) => (field === 'title' ? 'lower(title)' : field);
+  const terms = ordering.split(',').map((term) => {
+    const descending = term.startsWith('-');
+    return { sql: `${column(term.replace('-', ''))} ${descending ? 'desc' : 'asc'}`, descending };
+  });
+  return [...terms.map((t) => t.sql), `id ${terms.at(-1)?.descending ? 'desc' : 'asc'}`].join(', ');
+}

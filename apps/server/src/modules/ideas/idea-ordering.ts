@@ -1,0 +1,56 @@
+import { and, asc, desc, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { ideas } from '../../db/schema/ideas.js';
+import type { Ordering } from '../../lib/ordering.js';
+
+export const IDEA_ORDERING_FIELDS = ['created', 'modified', 'title', 'votes', 'id'] as const;
+export type IdeaOrderingField = (typeof IDEA_ORDERING_FIELDS)[number];
+
+interface SortColumn {
+  expression: AnyPgColumn | SQL;
+  /** The SQL type a key read back as text is cast to, for the keyset comparison. */
+  type: string;
+}
+
+const columns: Record<IdeaOrderingField, SortColumn> = {
+  created: { expression: ideas.created, type: 'timestamptz' },
+  modified: { expression: ideas.modified, type: 'timestamptz' },
+  title: { expression: sql`lower(${ideas.title})`, type: 'text' },
+  votes: { expression: ideas.votes, type: 'integer' },
+  id: { expression: ideas.id, type: 'integer' },
+};
+
+type SortTerm = SortColumn & { descending: boolean };
+
+/** The ordering's terms, then the id in the last term's direction, so no two rows tie. */
+function sortTerms(ordering: Ordering<IdeaOrderingField>): SortTerm[] {
+  const terms = ordering.map(({ field, descending }) => ({ ...columns[field], descending }));
+  return [...terms, { ...columns.id, descending: ordering.at(-1)?.descending ?? false }];
+}
+
+export const sortOrder = (ordering: Ordering<IdeaOrderingField>) =>
+  sortTerms(ordering).map((t) => (t.descending ? desc(t.expression) : asc(t.expression)));
+
+/**
+ * A row's sort keys as text: timestamps keep their microseconds (a JavaScript Date would drop
+ * them and the keyset would skip or repeat rows).
+ */
+export const sortKeys = (ordering: Ordering<IdeaOrderingField>) =>
+  sql<string[]>`array[${sql.join(
+    sortTerms(ordering).map((t) => sql`(${t.expression})::text`),
+    sql`, `,
+  )}]`;
+
+/** Rows strictly after the one with these sort keys, in the ordering: the keyset condition. */
+export function afterKeys(ordering: Ordering<IdeaOrderingField>, keys: string[]): SQL | undefined {
+  const terms = sortTerms(ordering);
+  const key = (i: number) => sql`cast(${keys[i]} as ${sql.raw(terms[i]?.type ?? 'text')})`;
+  return or(
+    ...terms.map((term, i) =>
+      and(
+        ...terms.slice(0, i).map((earlier, j) => sql`${earlier.expression} = ${key(j)}`),
+        term.descending ? sql`${term.expression} < ${key(i)}` : sql`${term.expression} > ${key(i)}`,
+      ),
+    ),
+  );
+}

@@ -1,0 +1,158 @@
+import { and, asc, count, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { ideaAnnotations, ideaComments } from '../../db/schema/annotations.js';
+import { brainstorms } from '../../db/schema/brainstorms.js';
+import { ideas } from '../../db/schema/ideas.js';
+import { users } from '../../db/schema/users.js';
+import type { Ordering } from '../../lib/ordering.js';
+import { callerCondition, mine, mineJoin, ownCondition, type IdeaFilters } from './idea-filters.js';
+import { afterKeys, sortKeys, sortOrder, type IdeaOrderingField } from './idea-ordering.js';
+
+const ideaSelection = {
+  ...getTableColumns(ideas),
+  brainstormTitle: brainstorms.title,
+  brainstormType: brainstorms.type,
+};
+
+export type IdeaWithBrainstorm = NonNullable<Awaited<ReturnType<typeof findIdea>>>;
+
+/** One idea with its brainstorm's title, type and creator (who may change the idea). */
+export async function findIdea(db: Db, id: number) {
+  const [row] = await db
+    .select({ ...ideaSelection, brainstormCreatedBy: brainstorms.createdBy })
+    .from(ideas)
+    .innerJoin(brainstorms, eq(brainstorms.id, ideas.brainstormId))
+    .where(eq(ideas.id, id));
+  return row ?? null;
+}
+
+const exists = (table: typeof brainstorms | typeof users, id: number | undefined) =>
+  id === undefined
+    ? sql<boolean>`true`
+    : sql<boolean>`exists (select 1 from ${table} where ${table.id} = ${id})`;
+
+/**
+ * `count` (the query's own filters) and `filteredCount` (also the caller's), in one statement
+ * that also says whether the named brainstorm and reviewer exist.
+ */
+export async function countIdeas(db: Db, filters: IdeaFilters, reviewerId?: number) {
+  const [row] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      filteredCount: sql<number>`(count(*) filter (where ${callerCondition(filters) ?? sql`true`}))::int`,
+      brainstormExists: exists(brainstorms, filters.brainstorm),
+      reviewerExists: exists(users, reviewerId),
+    })
+    .from(ideas)
+    .leftJoin(mine, mineJoin(filters.callerId))
+    .where(ownCondition(filters));
+  if (!row) throw new Error('an aggregate returned no row');
+  return row;
+}
+
+export interface IdeaWindow {
+  ordering: Ordering<IdeaOrderingField>;
+  limit: number;
+  offset?: number;
+  /** Sort keys of the last row already read: the keyset for the next batch. */
+  after?: string[] | undefined;
+}
+
+/** Ideas passing every filter, with the caller's vote and flags and each row's sort keys. */
+export async function selectIdeas(db: Db, filters: IdeaFilters, window: IdeaWindow) {
+  return db
+    .select({
+      ...ideaSelection,
+      myVote: mine.vote,
+      myBookmarked: mine.isBookmarked,
+      myHidden: mine.isHidden,
+      sortKeys: sortKeys(window.ordering),
+    })
+    .from(ideas)
+    .innerJoin(brainstorms, eq(brainstorms.id, ideas.brainstormId))
+    .leftJoin(mine, mineJoin(filters.callerId))
+    .where(
+      and(
+        ownCondition(filters),
+        callerCondition(filters),
+        window.after && afterKeys(window.ordering, window.after),
+      ),
+    )
+    .orderBy(...sortOrder(window.ordering))
+    .limit(window.limit)
+    .offset(window.offset ?? 0);
+}
+
+export type IdeaListRow = Awaited<ReturnType<typeof selectIdeas>>[number];
+
+export async function insertIdea(
+  db: Db,
+  values: {
+    brainstormId: number;
+    title: string;
+    summary: string;
+    description: string;
+    createdBy: number;
+  },
+): Promise<number> {
+  const [row] = await db.insert(ideas).values(values).returning({ id: ideas.id });
+  if (!row) throw new Error('insert returned no row');
+  return row.id;
+}
+
+/** Writes only the named columns, so concurrent changes of different fields never undo each other. */
+export async function updateIdea(
+  db: Db,
+  id: number,
+  changes: { title?: string; summary?: string; description?: string },
+): Promise<void> {
+  await db
+    .update(ideas)
+    .set({ ...changes, modified: sql`now()` })
+    .where(eq(ideas.id, id));
+}
+
+export async function deleteIdea(db: Db, id: number): Promise<void> {
+  await db.delete(ideas).where(eq(ideas.id, id));
+}
+
+/** How many comments an idea has, and whether the idea exists: one statement. */
+export async function countComments(db: Db, ideaId: number) {
+  const [row] = await db
+    .select({
+      count: count(),
+      ideaExists: sql<boolean>`exists (select 1 from ${ideas} where ${ideas.id} = ${ideaId})`,
+    })
+    .from(ideaComments)
+    .innerJoin(ideaAnnotations, eq(ideaAnnotations.id, ideaComments.annotationId))
+    .where(eq(ideaAnnotations.ideaId, ideaId));
+  return row ?? { count: 0, ideaExists: false };
+}
+
+/** A page of an idea's comments with their authors, oldest first. */
+export async function selectComments(
+  db: Db,
+  ideaId: number,
+  window: { limit: number; offset: number },
+) {
+  return db
+    .select({
+      id: ideaComments.id,
+      text: ideaComments.text,
+      created: ideaComments.created,
+      modified: ideaComments.modified,
+      author: {
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+      },
+    })
+    .from(ideaComments)
+    .innerJoin(ideaAnnotations, eq(ideaAnnotations.id, ideaComments.annotationId))
+    .innerJoin(users, eq(users.id, ideaAnnotations.userId))
+    .where(eq(ideaAnnotations.ideaId, ideaId))
+    .orderBy(asc(ideaComments.created), asc(ideaComments.id))
+    .limit(window.limit)
+    .offset(window.offset);
+}

@@ -1,0 +1,205 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses, idParams } from '../../lib/http-schemas.js';
+import { pageOf, paginationQuery } from '../../lib/pagination.js';
+import { actor } from '../../plugins/auth.js';
+import { annotationFields, annotationSchema } from '../annotations/annotations.schemas.js';
+import type { Review } from './idea-filters.js';
+import { sendExport } from './idea-export.js';
+import * as lists from './idea-lists.service.js';
+import {
+  ideaCommentSchema,
+  ideaCreateBody,
+  ideaListQuery,
+  ideaPatchBody,
+  ideaPutBody,
+  ideaSchema,
+  reviewedQuery,
+  unreviewedQuery,
+  withAnnotationsQuery,
+} from './ideas.schemas.js';
+import * as ideas from './ideas.service.js';
+
+const ideaPage = pageOf(ideaSchema)
+  .extend({
+    filteredCount: z
+      .number()
+      .int()
+      .describe("Ideas left after the caller's filters (reviewed, hidden, ...): the ones paged."),
+  })
+  .describe('count: ideas matching brainstorm and search.');
+
+/** A page; with format=json the whole set as an array, with format=csv the whole set as CSV. */
+const listResponses = {
+  200: {
+    description: 'A page of ideas, or with format the whole matching set as a download.',
+    content: {
+      'application/json': { schema: z.union([ideaPage, z.array(ideaSchema)]) },
+      'text/csv': { schema: z.string() },
+    },
+  },
+  ...errorResponses(400, 401, 404),
+};
+
+/** A page, or with `format` the whole matching set streamed as a download. */
+async function listOrExport(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  query: lists.ListQuery,
+  review: Review | undefined,
+) {
+  const user = actor(request);
+  if (!query.format) return lists.listIdeas(app.db, request, user, query, review);
+  const chunks = await lists.exportIdeas(app.db, user, query, query.format, review);
+  return sendExport(reply, query.format, chunks);
+}
+
+export async function ideaRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.addHook('onRequest', app.authenticate);
+  const tags = ['ideas'];
+  const one = { 200: ideaSchema, ...errorResponses(400, 401, 403, 404) };
+
+  r.get(
+    '/ideas/',
+    {
+      schema: {
+        tags,
+        summary: 'List ideas',
+        querystring: ideaListQuery,
+        response: listResponses,
+      },
+    },
+    (request, reply) => listOrExport(app, request, reply, request.query, undefined),
+  );
+
+  r.get(
+    '/ideas/reviewed/',
+    {
+      schema: {
+        tags,
+        summary: 'Ideas reviewed (annotated) by the caller, a given user, anyone or no one',
+        querystring: reviewedQuery,
+        response: listResponses,
+      },
+    },
+    (request, reply) =>
+      listOrExport(app, request, reply, request.query, lists.reviewOf(request.query)),
+  );
+
+  r.get(
+    '/ideas/unreviewed/',
+    {
+      schema: {
+        tags,
+        summary: 'Ideas the caller has not annotated',
+        querystring: unreviewedQuery,
+        response: listResponses,
+      },
+    },
+    (request, reply) => listOrExport(app, request, reply, request.query, 'unreviewed'),
+  );
+
+  r.post(
+    '/ideas/',
+    {
+      schema: {
+        tags,
+        summary: 'Write an idea by hand, in any brainstorm',
+        body: ideaCreateBody,
+        response: { 201: ideaSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await ideas.createIdea(app.db, actor(request), request.body)),
+  );
+
+  r.get(
+    '/ideas/:id/',
+    {
+      schema: {
+        tags,
+        summary: 'One idea',
+        params: idParams,
+        querystring: withAnnotationsQuery,
+        response: { 200: ideaSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    (request) =>
+      ideas.getIdea(app.db, actor(request), request.params.id, request.query.with_annotations),
+  );
+
+  r.put(
+    '/ideas/:id/',
+    {
+      schema: {
+        tags,
+        summary: "Replace an idea (its author, the brainstorm's creator or staff)",
+        params: idParams,
+        body: ideaPutBody,
+        response: one,
+      },
+    },
+    (request) => ideas.updateIdea(app.db, actor(request), request.params.id, request.body),
+  );
+
+  r.patch(
+    '/ideas/:id/',
+    {
+      schema: {
+        tags,
+        summary: "Change part of an idea (its author, the brainstorm's creator or staff)",
+        params: idParams,
+        body: ideaPatchBody,
+        response: one,
+      },
+    },
+    (request) => ideas.updateIdea(app.db, actor(request), request.params.id, request.body),
+  );
+
+  r.delete(
+    '/ideas/:id/',
+    {
+      schema: {
+        tags,
+        summary: "Delete an idea (its author, the brainstorm's creator or staff)",
+        params: idParams,
+        response: { 204: z.undefined(), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await ideas.deleteIdea(app.db, actor(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  r.post(
+    '/ideas/:id/annotate/',
+    {
+      schema: {
+        tags,
+        summary: "Set any of the caller's vote, bookmark and hidden flag on an idea",
+        params: idParams,
+        body: annotationFields,
+        response: { 200: annotationSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    (request) => ideas.annotate(app.db, actor(request), request.params.id, request.body),
+  );
+
+  r.get(
+    '/ideas/:id/comments/',
+    {
+      schema: {
+        tags,
+        summary: "Everyone's comments on an idea, oldest first, with their authors",
+        params: idParams,
+        querystring: paginationQuery,
+        response: { 200: pageOf(ideaCommentSchema), ...errorResponses(400, 401, 404) },
+      },
+    },
+    (request) => ideas.listComments(app.db, request, request.params.id, request.query),
+  );
+}

@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { REACTION_TYPES } from '../../db/schema/annotations.js';
+import { orderingParam } from '../../lib/ordering.js';
+import { paginationQuery } from '../../lib/pagination.js';
+import { annotationSchema, reactionTypeField } from '../annotations/annotations.schemas.js';
+import { IDEA_ORDERING_FIELDS } from './idea-ordering.js';
+
+const idField = z.coerce.number().int().positive().max(2_147_483_647);
+
+/** DRF's BooleanFilter spellings. */
+const booleanParam = z
+  .enum(['true', 'false', 'True', 'False', '1', '0'], { error: 'Enter true or false.' })
+  .transform((value) => value === 'true' || value === 'True' || value === '1');
+
+const provenanceSchema = z
+  .object({
+    provider: z.string(),
+    model: z.string().nullable(),
+    technique: z.string().nullable(),
+    prompt_version: z.string().nullable(),
+    settings: z
+      .object({ temperature: z.number().optional(), max_tokens: z.number().optional() })
+      .nullable(),
+    input_tokens: z.number().int().nullable(),
+    output_tokens: z.number().int().nullable(),
+    generation: z.number().int().nullable(),
+  })
+  .describe('Where a generated idea came from; null for an idea written by hand.');
+
+const reactionCounts = z.object(
+  Object.fromEntries(REACTION_TYPES.map((type) => [type, z.number().int()])) as Record<
+    (typeof REACTION_TYPES)[number],
+    z.ZodNumber
+  >,
+);
+
+export const ideaSchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    summary: z.string(),
+    description: z.string(),
+    brainstorm: z.number().int(),
+    brainstorm_detail: z.object({ id: z.number().int(), title: z.string(), type: z.string() }),
+    created: z.iso.datetime(),
+    modified: z.iso.datetime(),
+    created_by: z.number().int().nullable().describe('Null for a generated idea.'),
+    provenance: provenanceSchema.nullable(),
+    votes: z.number().int().describe("The sum of every user's vote."),
+    reaction_counts: reactionCounts,
+    comments_count: z.number().int(),
+    user_annotation: annotationSchema
+      .nullable()
+      .optional()
+      .describe("With with_annotations: the caller's annotation, or null."),
+    annotation: annotationSchema.nullable().optional().describe('The same as user_annotation.'),
+  })
+  .meta({ id: 'Idea' });
+export type IdeaDto = z.infer<typeof ideaSchema>;
+
+const text = {
+  title: z.string().trim().min(1, 'This field may not be blank.').max(300),
+  summary: z.string().trim().max(2000),
+  description: z.string().trim().max(10_000),
+};
+
+export const ideaCreateBody = z.object({
+  brainstorm: idField,
+  title: text.title,
+  summary: text.summary.default(''),
+  description: text.description.default(''),
+});
+export type IdeaCreateInput = z.infer<typeof ideaCreateBody>;
+
+/** An idea stays in its brainstorm: `brainstorm` may be sent back unchanged, never changed. */
+export const ideaPutBody = ideaCreateBody.extend({ brainstorm: idField.optional() });
+export const ideaPatchBody = z.object({ ...text, brainstorm: idField }).partial();
+export type IdeaChanges = z.infer<typeof ideaPatchBody>;
+
+export const withAnnotationsQuery = z.object({
+  with_annotations: booleanParam
+    .optional()
+    .describe("true adds the caller's annotation to each idea."),
+});
+
+export const EXPORT_FORMATS = ['csv', 'json'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+const listFields = paginationQuery.extend(withAnnotationsQuery.shape).extend({
+  brainstorm: idField.optional(),
+  search: z.string().max(200).optional().describe('Words in the title, summary or description.'),
+  ordering: orderingParam(IDEA_ORDERING_FIELDS, '-created'),
+  is_hidden: booleanParam.optional().describe("Filters on the caller's own hidden flag."),
+  format: z
+    .enum(EXPORT_FORMATS)
+    .optional()
+    .describe(
+      'csv or json: the whole matching set as a download (text/csv, or a JSON array of ideas) ' +
+        'instead of one page; page and page_size are ignored.',
+    ),
+});
+
+export const ideaListQuery = listFields;
+export const unreviewedQuery = listFields;
+export type IdeaListQuery = z.infer<typeof listFields>;
+
+export const USER_FILTERS = ['any', 'current', 'none', 'specific'] as const;
+
+export const reviewedQuery = listFields
+  .extend({
+    is_bookmarked: booleanParam.optional().describe("Filters on the caller's own bookmark."),
+    reaction_type: reactionTypeField.optional().describe("The caller's own reaction of a type."),
+    vote: z
+      .enum(['1', '0', '-1'], { error: 'A vote is 1, -1 or 0.' })
+      .transform(Number)
+      .optional()
+      .describe("The caller's own vote (0 also matches ideas the caller has not voted on)."),
+    user_filter: z
+      .enum(USER_FILTERS)
+      .default('current')
+      .describe('Reviewed by: the caller, a specific user_id, anyone, or no one.'),
+    user_id: idField.optional().describe('The reviewer, with user_filter=specific.'),
+  })
+  .superRefine((query, ctx) => {
+    if (query.user_filter === 'specific' && query.user_id === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['user_id'],
+        message: 'This field is required when user_filter is specific.',
+      });
+    }
+  });
+export type ReviewedQuery = z.infer<typeof reviewedQuery>;
+
+export const ideaCommentSchema = z
+  .object({
+    id: z.number().int(),
+    text: z.string(),
+    created: z.iso.datetime(),
+    modified: z.iso.datetime(),
+    author: z.object({ id: z.number().int(), name: z.string() }),
+  })
+  .meta({ id: 'IdeaTeamComment' });
+export type IdeaCommentDto = z.infer<typeof ideaCommentSchema>;

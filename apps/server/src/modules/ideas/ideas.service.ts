@@ -1,0 +1,156 @@
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.js';
+import type { IdeaRow } from '../../db/schema/ideas.js';
+import type { UserRow } from '../../db/schema/users.js';
+import { isForeignKeyViolation } from '../../lib/db-errors.js';
+import { fieldError, notFound, permissionDenied } from '../../lib/errors.js';
+import { isoDate } from '../../lib/http-schemas.js';
+import { paginate, pageWindow, type Pagination } from '../../lib/pagination.js';
+import type { AnnotationChanges, AnnotationDto } from '../annotations/annotations.schemas.js';
+import { annotateIdea, annotationsByIdea } from '../annotations/annotations.service.js';
+import { displayName } from '../users/users.service.js';
+import * as repo from './ideas.repository.js';
+import type { IdeaChanges, IdeaCommentDto, IdeaCreateInput, IdeaDto } from './ideas.schemas.js';
+
+type IdeaWithDetail = IdeaRow & { brainstormTitle: string; brainstormType: string };
+
+function provenance(row: IdeaRow): IdeaDto['provenance'] {
+  if (row.provider === null) return null;
+  return {
+    provider: row.provider,
+    model: row.model,
+    technique: row.technique,
+    prompt_version: row.promptVersion,
+    settings: row.settings,
+    input_tokens: row.inputTokens,
+    output_tokens: row.outputTokens,
+    generation: row.generationId,
+  };
+}
+
+export function toIdeaDto(row: IdeaWithDetail): IdeaDto {
+  return {
+    id: row.id,
+    title: row.title,
+    summary: row.summary,
+    description: row.description,
+    brainstorm: row.brainstormId,
+    brainstorm_detail: {
+      id: row.brainstormId,
+      title: row.brainstormTitle,
+      type: row.brainstormType,
+    },
+    created: isoDate(row.created),
+    modified: isoDate(row.modified),
+    created_by: row.createdBy,
+    provenance: provenance(row),
+    votes: row.votes,
+    reaction_counts: {
+      laugh: row.laughCount,
+      idea: row.ideaCount,
+      surprised: row.surprisedCount,
+      thumbtack: row.thumbtackCount,
+    },
+    comments_count: row.commentsCount,
+  };
+}
+
+/** Ideas as the API shows them; with annotations, the caller's own (three more statements). */
+export async function ideaDtos(
+  db: Db,
+  user: UserRow,
+  rows: IdeaWithDetail[],
+  withAnnotations: boolean | undefined,
+): Promise<IdeaDto[]> {
+  if (!withAnnotations) return rows.map(toIdeaDto);
+  const annotations = await annotationsByIdea(
+    db,
+    user,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => withAnnotation(toIdeaDto(row), annotations.get(row.id) ?? null));
+}
+
+const withAnnotation = (idea: IdeaDto, annotation: AnnotationDto | null): IdeaDto => ({
+  ...idea,
+  user_annotation: annotation,
+  annotation,
+});
+
+async function findOr404(db: Db, id: number) {
+  const idea = await repo.findIdea(db, id);
+  if (!idea) throw notFound();
+  return idea;
+}
+
+/** The idea's author, the brainstorm's creator or staff; a generated idea has no author. */
+function assertCanChange(actor: UserRow, idea: repo.IdeaWithBrainstorm) {
+  const isAuthor = idea.createdBy !== null && idea.createdBy === actor.id;
+  if (!isAuthor && idea.brainstormCreatedBy !== actor.id && !actor.isStaff) {
+    throw permissionDenied();
+  }
+}
+
+export async function getIdea(db: Db, user: UserRow, id: number, withAnnotations?: boolean) {
+  const [idea] = await ideaDtos(db, user, [await findOr404(db, id)], withAnnotations);
+  if (!idea) throw notFound();
+  return idea;
+}
+
+const noBrainstorm = (id: number) =>
+  fieldError('brainstorm', `Invalid pk "${id}" - object does not exist.`);
+
+export async function createIdea(db: Db, user: UserRow, input: IdeaCreateInput) {
+  const id = await repo
+    .insertIdea(db, {
+      brainstormId: input.brainstorm,
+      title: input.title,
+      summary: input.summary,
+      description: input.description,
+      createdBy: user.id,
+    })
+    .catch((error: unknown) => {
+      throw isForeignKeyViolation(error) ? noBrainstorm(input.brainstorm) : error;
+    });
+  return getIdea(db, user, id);
+}
+
+export async function updateIdea(db: Db, user: UserRow, id: number, changes: IdeaChanges) {
+  const idea = await findOr404(db, id);
+  assertCanChange(user, idea);
+  if (changes.brainstorm !== undefined && changes.brainstorm !== idea.brainstormId) {
+    throw fieldError('brainstorm', 'An idea stays in its brainstorm.');
+  }
+  const { title, summary, description } = changes;
+  const named = Object.entries({ title, summary, description }).filter(([, v]) => v !== undefined);
+  await repo.updateIdea(db, id, Object.fromEntries(named));
+  return getIdea(db, user, id);
+}
+
+export async function deleteIdea(db: Db, user: UserRow, id: number) {
+  assertCanChange(user, await findOr404(db, id));
+  await repo.deleteIdea(db, id);
+}
+
+export const annotate = (db: Db, user: UserRow, id: number, changes: AnnotationChanges) =>
+  annotateIdea(db, user, id, changes);
+
+/** Everyone's comments on an idea, oldest first, with each author's display name. */
+export async function listComments(
+  db: Db,
+  request: FastifyRequest,
+  ideaId: number,
+  query: Pagination,
+) {
+  const { count, ideaExists } = await repo.countComments(db, ideaId);
+  if (!ideaExists) throw notFound();
+  const rows = await repo.selectComments(db, ideaId, pageWindow(query));
+  const comments: IdeaCommentDto[] = rows.map((row) => ({
+    id: row.id,
+    text: row.text,
+    created: isoDate(row.created),
+    modified: isoDate(row.modified),
+    author: { id: row.author.id, name: displayName(row.author) },
+  }));
+  return paginate(request, query, count, comments);
+}
