@@ -14,6 +14,7 @@ import { databaseTarget } from './db/target.js';
 import { clientErrorHandler, frameworkErrors } from './lib/early-errors.js';
 import { loggerOptions } from './lib/logging.js';
 import './lib/zod-messages.js';
+import { annotationRoutes } from './modules/annotations/annotations.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { brainstormRoutes } from './modules/brainstorms/brainstorms.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -73,6 +74,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       await api.register(userRoutes);
       await api.register(projectRoutes);
       await api.register(brainstormRoutes);
+      await api.register(annotationRoutes);
       await api.register(ideaRoutes);
     },
     { prefix: '/api' },

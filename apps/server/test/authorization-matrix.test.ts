@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../src/db/schema/users.js';
+import { makeIdeas } from './annotation-fixtures.js';
 import { createTestApp, type TestApp } from './app.js';
 import { authHeaders, makeUser, TEST_PASSWORD } from './factories.js';
 import { listOperations, openApiDocument, type Method } from './openapi-document.js';
@@ -46,9 +47,108 @@ const matrix: Record<string, Record<Actor, number>> = {
   'DELETE /api/ideas/{id}/': { anonymous: 401, other: 403, owner: 204, staff: 204 },
   'POST /api/ideas/{id}/annotate/': { anonymous: 401, other: 200, owner: 200, staff: 200 },
   'GET /api/ideas/{id}/comments/': { anonymous: 401, other: 200, owner: 200, staff: 200 },
+  'GET /api/idea-annotations/annotations/': { anonymous: 401, other: 200, owner: 200, staff: 200 },
+  'POST /api/idea-annotations/annotations/': { anonymous: 401, other: 201, owner: 201, staff: 201 },
+  'GET /api/idea-annotations/annotations/{id}/': {
+    anonymous: 401,
+    other: 404,
+    owner: 200,
+    staff: 404,
+  },
+  'PUT /api/idea-annotations/annotations/{id}/': {
+    anonymous: 401,
+    other: 404,
+    owner: 200,
+    staff: 404,
+  },
+  'PATCH /api/idea-annotations/annotations/{id}/': {
+    anonymous: 401,
+    other: 404,
+    owner: 200,
+    staff: 404,
+  },
+  'DELETE /api/idea-annotations/annotations/{id}/': {
+    anonymous: 401,
+    other: 404,
+    owner: 204,
+    staff: 404,
+  },
+  'POST /api/idea-annotations/annotations/{id}/toggle_bookmark/': {
+    anonymous: 401,
+    other: 404,
+    owner: 200,
+    staff: 404,
+  },
+  'POST /api/idea-annotations/annotations/{id}/toggle_hidden/': {
+    anonymous: 401,
+    other: 404,
+    owner: 200,
+    staff: 404,
+  },
+  'POST /api/idea-annotations/annotations/{id}/vote/': {
+    anonymous: 401,
+    other: 404,
+    owner: 200,
+    staff: 404,
+  },
+  'GET /api/idea-annotations/comments/': { anonymous: 401, other: 200, owner: 200, staff: 200 },
+  'POST /api/idea-annotations/comments/': { anonymous: 401, other: 201, owner: 201, staff: 201 },
+  'GET /api/idea-annotations/comments/{id}/': {
+    anonymous: 401,
+    other: 404,
+    owner: 200,
+    staff: 404,
+  },
+  'PUT /api/idea-annotations/comments/{id}/': {
+    anonymous: 401,
+    other: 404,
+    owner: 200,
+    staff: 404,
+  },
+  'PATCH /api/idea-annotations/comments/{id}/': {
+    anonymous: 401,
+    other: 404,
+    owner: 200,
+    staff: 404,
+  },
+  'DELETE /api/idea-annotations/comments/{id}/': {
+    anonymous: 401,
+    other: 404,
+    owner: 204,
+    staff: 404,
+  },
+  'GET /api/idea-annotations/reactions/': { anonymous: 401, other: 200, owner: 200, staff: 200 },
+  'POST /api/idea-annotations/reactions/': { anonymous: 401, other: 201, owner: 201, staff: 201 },
+  'GET /api/idea-annotations/reactions/{id}/': {
+    anonymous: 401,
+    other: 404,
+    owner: 200,
+    staff: 404,
+  },
+  'PUT /api/idea-annotations/reactions/{id}/': {
+    anonymous: 401,
+    other: 404,
+    owner: 200,
+    staff: 404,
+  },
+  'PATCH /api/idea-annotations/reactions/{id}/': {
+    anonymous: 401,
+    other: 404,
+    owner: 200,
+    staff: 404,
+  },
+  'DELETE /api/idea-annotations/reactions/{id}/': {
+    anonymous: 401,
+    other: 404,
+    owner: 204,
+    staff: 404,
+  },
 };
 
 let newUsers = 0;
+/** Ideas for the annotation rows, one per create, so each create makes a new annotation. */
+let annotationIdeas: number[] = [];
+const freshIdea = () => annotationIdeas.pop() ?? 0;
 /** The brainstorm, created by the owner, that the ideas' rows write their ideas in. */
 let ideaBrainstorm = 0;
 
@@ -76,6 +176,16 @@ const validBodies: Record<string, (owner: UserRow, actor: UserRow | null) => obj
   'PUT /api/ideas/{id}/': () => ({ title: 'Quiet carriages', summary: 'Work on the way' }),
   'PATCH /api/ideas/{id}/': () => ({ summary: 'Work on the way' }),
   'POST /api/ideas/{id}/annotate/': () => ({ vote: 1, is_bookmarked: true }),
+  'POST /api/idea-annotations/annotations/': () => ({ idea_id: freshIdea(), vote: 1 }),
+  'PUT /api/idea-annotations/annotations/{id}/': () => ({ vote: -1, is_bookmarked: true }),
+  'PATCH /api/idea-annotations/annotations/{id}/': () => ({ is_hidden: true }),
+  'POST /api/idea-annotations/annotations/{id}/vote/': () => ({ value: -1 }),
+  'POST /api/idea-annotations/comments/': () => ({ idea_id: freshIdea(), text: 'Why not trains?' }),
+  'PUT /api/idea-annotations/comments/{id}/': () => ({ text: 'Why not buses?' }),
+  'PATCH /api/idea-annotations/comments/{id}/': () => ({ text: 'Or bikes?' }),
+  'POST /api/idea-annotations/reactions/': () => ({ idea_id: freshIdea(), reaction_type: 'laugh' }),
+  'PUT /api/idea-annotations/reactions/{id}/': () => ({ reaction_type: 'idea' }),
+  'PATCH /api/idea-annotations/reactions/{id}/': () => ({ reaction_type: 'surprised' }),
 };
 
 let t: TestApp;
@@ -88,6 +198,7 @@ beforeAll(async () => {
     owner: await makeUser(t.db),
     staff: await makeUser(t.db, { is_staff: true }),
   };
+  annotationIdeas = await makeIdeas(t.db, users.owner, 200);
   const brainstorm = await t.app.inject({
     method: 'POST',
     url: '/api/brainstorms/',

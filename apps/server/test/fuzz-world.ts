@@ -53,6 +53,7 @@ export class FuzzWorld {
     await this.insertUser('victim-one@example.com', false);
     await this.insertUser('victim-two@example.com', false);
     await this.topUp();
+    await this.topUpReviews();
     const signIn = await this.t.app.inject({
       method: 'POST',
       url: '/api/auth/token/',
@@ -93,6 +94,7 @@ export class FuzzWorld {
     if (response.statusCode < 300) this.successes.push(request.source);
     if (request.method === 'GET') return;
     await this.topUp();
+    await this.topUpReviews();
     await this.refreshPools();
   }
 
@@ -147,12 +149,40 @@ export class FuzzWorld {
     return row?.id ?? 0;
   }
 
+  /**
+   * Reviews for the annotation routes: the member's and a victim's annotations of the first two
+   * ideas, each with a reaction and a comment (straight into the tables; triggers keep counts).
+   */
+  private async topUpReviews(): Promise<void> {
+    for (const statement of [
+      sql`insert into ideas (brainstorm_id, title)
+          select id, 'Fuzz idea' from brainstorms where not exists (select 1 from ideas)
+          order by id limit 1`,
+      sql`insert into idea_annotations (user_id, idea_id, vote)
+          select u.id, i.id, 1 from users u, (select id from ideas order by id limit 2) i
+          where u.id = ${this.member.id} or u.email = 'victim-one@example.com'
+          on conflict do nothing`,
+      sql`insert into idea_reactions (annotation_id, reaction_type)
+          select id, 'laugh' from idea_annotations on conflict do nothing`,
+      sql`insert into idea_comments (annotation_id, text)
+          select a.id, 'Fuzz comment' from idea_annotations a
+          where not exists (select 1 from idea_comments c where c.annotation_id = a.id)`,
+    ]) {
+      await this.t.db.execute(statement);
+    }
+  }
+
   private async refreshPools(): Promise<void> {
     const rows = await selectRows<{ id: number }>(
       this.t.db,
       sql`select id from users union select id from projects union select id from brainstorms union select id from ideas order by id`,
     );
     this.ids = rows.map((r) => r.id);
+    const reviews = await selectRows<{ id: number }>(
+      this.t.db,
+      sql`select id from idea_annotations union select id from idea_reactions union select id from idea_comments`,
+    );
+    this.ids = [...new Set([...this.ids, ...reviews.map((r) => r.id)])].sort((a, b) => a - b);
     const emails = await this.t.db.select({ email: users.email }).from(users);
     this.knownStrings = [TEST_PASSWORD, ...emails.map((u) => u.email)];
   }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, not, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, not, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   ideaAnnotations,
@@ -25,17 +25,28 @@ export async function upsertAnnotation(
   ideaId: number,
   values: AnnotationValues,
 ): Promise<AnnotationRow> {
+  return (await saveAnnotation(db, userId, ideaId, values)).row;
+}
+
+/** `upsertAnnotation`, telling whether the row was new: `xmax` is 0 only on a fresh insert. */
+export async function saveAnnotation(
+  db: Db,
+  userId: number,
+  ideaId: number,
+  values: AnnotationValues,
+): Promise<{ row: AnnotationRow; inserted: boolean }> {
   const named = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
-  const [row] = await db
+  const [result] = await db
     .insert(ideaAnnotations)
     .values({ userId, ideaId, ...named })
     .onConflictDoUpdate({
       target: [ideaAnnotations.userId, ideaAnnotations.ideaId],
       set: { ...named, modified: sql`now()` },
     })
-    .returning();
-  if (!row) throw new Error('upsert returned no row');
-  return row;
+    .returning({ ...getTableColumns(ideaAnnotations), inserted: sql<boolean>`(xmax = 0)` });
+  if (!result) throw new Error('upsert returned no row');
+  const { inserted, ...row } = result;
+  return { row, inserted };
 }
 
 /** Flips a flag in SQL (true on a new annotation), so two quick toggles cancel out exactly. */

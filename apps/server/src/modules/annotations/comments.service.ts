@@ -1,0 +1,61 @@
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.js';
+import type { CommentRow } from '../../db/schema/annotations.js';
+import type { UserRow } from '../../db/schema/users.js';
+import { isForeignKeyViolation } from '../../lib/db-errors.js';
+import { notFound } from '../../lib/errors.js';
+import { isoDate } from '../../lib/http-schemas.js';
+import { paginate, pageWindow } from '../../lib/pagination.js';
+import * as repo from './comments.repository.js';
+import type {
+  CommentChanges,
+  CommentCreateInput,
+  CommentDto,
+  CommentListQuery,
+} from './comments.schemas.js';
+import { annotationFor } from './own-annotations.service.js';
+
+const toCommentDto = (row: CommentRow): CommentDto => ({
+  id: row.id,
+  text: row.text,
+  created: isoDate(row.created),
+  modified: isoDate(row.modified),
+  annotation: row.annotationId,
+});
+
+export async function listComments(
+  db: Db,
+  request: FastifyRequest,
+  user: UserRow,
+  query: CommentListQuery,
+) {
+  const { count, rows } = await repo.listComments(db, user.id, { ...query, ...pageWindow(query) });
+  return paginate(request, query, count, rows.map(toCommentDto));
+}
+
+export async function getComment(db: Db, user: UserRow, id: number) {
+  const row = await repo.findComment(db, user.id, id);
+  if (!row) throw notFound();
+  return toCommentDto(row);
+}
+
+export async function createComment(db: Db, user: UserRow, input: CommentCreateInput) {
+  const annotation = await annotationFor(db, user, input);
+  const row = await repo
+    .insertComment(db, { annotationId: annotation.id, text: input.text })
+    .catch((error: unknown) => {
+      // The annotation was deleted in the meantime.
+      throw isForeignKeyViolation(error) ? notFound() : error;
+    });
+  return toCommentDto(row);
+}
+
+export async function updateComment(db: Db, user: UserRow, id: number, changes: CommentChanges) {
+  const row = await repo.updateComment(db, user.id, id, changes);
+  if (!row) throw notFound();
+  return toCommentDto(row);
+}
+
+export async function deleteComment(db: Db, user: UserRow, id: number) {
+  if (!(await repo.deleteComment(db, user.id, id))) throw notFound();
+}

@@ -1,0 +1,137 @@
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.js';
+import type { AnnotationRow, CommentRow, ReactionRow } from '../../db/schema/annotations.js';
+import type { UserRow } from '../../db/schema/users.js';
+import { isForeignKeyViolation } from '../../lib/db-errors.js';
+import { fieldError, notFound } from '../../lib/errors.js';
+import { paginate, pageWindow } from '../../lib/pagination.js';
+import { childrenOf, saveAnnotation } from './annotations.repository.js';
+import type { AnnotationChanges } from './annotations.schemas.js';
+import { toAnnotationDto } from './annotations.service.js';
+import * as repo from './own-annotations.repository.js';
+import type {
+  AnnotationCreateInput,
+  AnnotationListQuery,
+  AnnotationUpdateInput,
+  AnnotationWithIdeaDto,
+  ChildTarget,
+} from './own-annotations.schemas.js';
+
+const toDto = (
+  row: repo.AnnotationWithIdea,
+  reactions: ReactionRow[],
+  comments: CommentRow[],
+): AnnotationWithIdeaDto => ({
+  ...toAnnotationDto(row, reactions, comments),
+  idea_detail: { id: row.ideaId, title: row.ideaTitle, brainstorm: row.brainstormId },
+});
+
+const columns = (changes: AnnotationChanges) => ({
+  vote: changes.vote,
+  isBookmarked: changes.is_bookmarked,
+  isHidden: changes.is_hidden,
+});
+
+/** A body's idea that is not there is a field error, as DRF answers for a related field. */
+export async function onIdeaField<T>(ideaId: number, write: Promise<T>): Promise<T> {
+  return write.catch((error: unknown) => {
+    throw isForeignKeyViolation(error)
+      ? fieldError('idea_id', `Invalid pk "${ideaId}" - object does not exist.`)
+      : error;
+  });
+}
+
+/** The caller's annotation with its idea, reactions and comments; 404 for anyone else's. */
+export async function getAnnotation(db: Db, user: UserRow, id: number) {
+  const row = await repo.findAnnotation(db, user.id, id);
+  if (!row) throw notFound();
+  const { reactions, comments } = await childrenOf(db, [row.id]);
+  return toDto(row, reactions, comments);
+}
+
+export async function listAnnotations(
+  db: Db,
+  request: FastifyRequest,
+  user: UserRow,
+  query: AnnotationListQuery,
+) {
+  const { count, rows } = await repo.listAnnotations(db, user.id, {
+    ...query,
+    isBookmarked: query.is_bookmarked,
+    isHidden: query.is_hidden,
+    ...pageWindow(query),
+  });
+  const { reactions, comments } = await childrenOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  const results = rows.map((row) =>
+    toDto(
+      row,
+      reactions.filter((r) => r.annotationId === row.id),
+      comments.filter((c) => c.annotationId === row.id),
+    ),
+  );
+  return paginate(request, query, count, results);
+}
+
+/** Creates the caller's annotation of an idea, or updates the one there is: never two. */
+export async function createAnnotation(db: Db, user: UserRow, input: AnnotationCreateInput) {
+  const { row, inserted } = await onIdeaField(
+    input.idea_id,
+    saveAnnotation(db, user.id, input.idea_id, columns(input)),
+  );
+  return { inserted, annotation: await getAnnotation(db, user, row.id) };
+}
+
+export async function updateAnnotation(
+  db: Db,
+  user: UserRow,
+  id: number,
+  changes: AnnotationUpdateInput,
+) {
+  if (changes.idea_id !== undefined) {
+    const current = await repo.findAnnotation(db, user.id, id);
+    if (!current) throw notFound();
+    if (current.ideaId !== changes.idea_id) {
+      throw fieldError('idea_id', 'An annotation stays on its idea; annotate the other idea.');
+    }
+  }
+  if (!(await repo.updateAnnotation(db, user.id, id, columns(changes)))) throw notFound();
+  return getAnnotation(db, user, id);
+}
+
+export async function toggleAnnotation(
+  db: Db,
+  user: UserRow,
+  id: number,
+  flag: 'isBookmarked' | 'isHidden',
+) {
+  if (!(await repo.toggleAnnotation(db, user.id, id, flag))) throw notFound();
+  return getAnnotation(db, user, id);
+}
+
+export async function deleteAnnotation(db: Db, user: UserRow, id: number) {
+  if (!(await repo.deleteAnnotation(db, user.id, id))) throw notFound();
+}
+
+/**
+ * The annotation a new reaction or comment goes on: the one named, which must be the caller's
+ * (404) and of the idea (400), or the caller's annotation of the idea, created if need be.
+ */
+export async function annotationFor(
+  db: Db,
+  user: UserRow,
+  target: ChildTarget,
+): Promise<AnnotationRow> {
+  if (target.annotation_id === undefined) {
+    const saved = saveAnnotation(db, user.id, target.idea_id, {});
+    return (await onIdeaField(target.idea_id, saved)).row;
+  }
+  const annotation = await repo.findAnnotationRow(db, user.id, target.annotation_id);
+  if (!annotation) throw notFound();
+  if (annotation.ideaId !== target.idea_id) {
+    throw fieldError('annotation_id', `This annotation is not of idea ${target.idea_id}.`);
+  }
+  return annotation;
+}

@@ -1,0 +1,79 @@
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.js';
+import type { ReactionRow } from '../../db/schema/annotations.js';
+import type { UserRow } from '../../db/schema/users.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.js';
+import { fieldError, notFound } from '../../lib/errors.js';
+import { isoDate } from '../../lib/http-schemas.js';
+import { paginate, pageWindow } from '../../lib/pagination.js';
+import { annotationFor } from './own-annotations.service.js';
+import * as repo from './reactions.repository.js';
+import type {
+  OwnReactionDto,
+  ReactionChanges,
+  ReactionCreateInput,
+  ReactionListQuery,
+} from './reactions.schemas.js';
+
+const toReactionDto = (row: ReactionRow): OwnReactionDto => ({
+  id: row.id,
+  reaction_type: row.reactionType,
+  created: isoDate(row.created),
+  modified: isoDate(row.modified),
+  annotation: row.annotationId,
+});
+
+export async function listReactions(
+  db: Db,
+  request: FastifyRequest,
+  user: UserRow,
+  query: ReactionListQuery,
+) {
+  const { count, rows } = await repo.listReactions(db, user.id, {
+    ...query,
+    reactionType: query.reaction_type,
+    ...pageWindow(query),
+  });
+  return paginate(request, query, count, rows.map(toReactionDto));
+}
+
+export async function getReaction(db: Db, user: UserRow, id: number) {
+  const row = await repo.findReaction(db, user.id, id);
+  if (!row) throw notFound();
+  return toReactionDto(row);
+}
+
+/**
+ * Adds a reaction, or finds the one of that type there is: insert-or-nothing, then read, so
+ * parallel identical requests make one. `inserted` tells the two apart.
+ */
+export async function addReaction(db: Db, user: UserRow, input: ReactionCreateInput) {
+  const annotation = await annotationFor(db, user, input);
+  const values = { annotationId: annotation.id, reactionType: input.reaction_type };
+  // A concurrent delete can remove the one there was between the two statements: try again.
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const row = await repo.insertReaction(db, values).catch((error: unknown) => {
+      throw isForeignKeyViolation(error) ? notFound() : error;
+    });
+    if (row) return { inserted: true, reaction: toReactionDto(row) };
+    const existing = await repo.findReactionOfType(db, annotation.id, input.reaction_type);
+    if (existing) return { inserted: false, reaction: toReactionDto(existing) };
+  }
+  throw new Error('reaction kept disappearing');
+}
+
+export async function updateReaction(db: Db, user: UserRow, id: number, changes: ReactionChanges) {
+  const row = await repo
+    .updateReaction(db, user.id, id, { reactionType: changes.reaction_type })
+    .catch((error: unknown) => {
+      throw isUniqueViolation(error)
+        ? fieldError('reaction_type', 'This annotation already has a reaction of this type.')
+        : error;
+    });
+  if (!row) throw notFound();
+  return toReactionDto(row);
+}
+
+export async function deleteReaction(db: Db, user: UserRow, id: number) {
+  if (!(await repo.deleteReaction(db, user.id, id))) throw notFound();
+}

@@ -1,0 +1,42 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../src/db/client.js';
+import { brainstorms } from '../src/db/schema/brainstorms.js';
+import { ideas } from '../src/db/schema/ideas.js';
+import type { UserRow } from '../src/db/schema/users.js';
+import { addIdeas } from './factories.js';
+
+/** A brainstorm of the given user's with `count` ideas; answers the ideas' ids, oldest first. */
+export async function makeIdeas(db: Db, creator: UserRow, count: number): Promise<number[]> {
+  const [brainstorm] = await db
+    .insert(brainstorms)
+    .values({
+      title: 'Review',
+      type: 'bad_idea_contest',
+      parameters: { problem: 'Fewer meetings', themes: [], type: 'bad_idea_contest' },
+      createdBy: creator.id,
+    })
+    .returning({ id: brainstorms.id });
+  if (!brainstorm) throw new Error('no brainstorm');
+  await addIdeas(db, brainstorm.id, count);
+  const rows = await db
+    .select({ id: ideas.id })
+    .from(ideas)
+    .where(eq(ideas.brainstormId, brainstorm.id))
+    .orderBy(asc(ideas.id));
+  return rows.map((r) => r.id);
+}
+
+/** The review aggregates the database keeps on an idea. */
+export async function ideaAggregates(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      votes: ideas.votes,
+      laugh: ideas.laughCount,
+      idea: ideas.ideaCount,
+      comments: ideas.commentsCount,
+    })
+    .from(ideas)
+    .where(eq(ideas.id, id));
+  if (!row) throw new Error(`no idea ${id}`);
+  return row;
+}
