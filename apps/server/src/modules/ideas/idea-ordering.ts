@@ -45,6 +45,13 @@ export const sortKeys = (ordering: Ordering<IdeaOrderingField>) =>
 export function afterKeys(ordering: Ordering<IdeaOrderingField>, keys: string[]): SQL | undefined {
   const terms = sortTerms(ordering);
   const key = (i: number) => sql`cast(${keys[i]} as ${sql.raw(terms[i]?.type ?? 'text')})`;
+  if (terms.every((term) => term.descending === terms[0]?.descending)) {
+    // One direction: a row comparison, which an index on the sort columns can answer as a range.
+    const row = (parts: SQL[]) => sql`(${sql.join(parts, sql`, `)})`;
+    const left = row(terms.map((term) => sql`${term.expression}`));
+    const right = row(terms.map((_, i) => key(i)));
+    return terms[0]?.descending ? sql`${left} < ${right}` : sql`${left} > ${right}`;
+  }
   return or(
     ...terms.map((term, i) =>
       and(
