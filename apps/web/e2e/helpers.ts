@@ -32,3 +32,15 @@ export async function accessToken(request: APIRequestContext, user: TestUser) {
   expect(response.ok()).toBe(true);
   return ((await response.json()) as { access: string }).access;
 }
+
+/** Elements wider than their box: the page, and every card and table container on it. */
+export function sidewaysScrollers(page: Page) {
+  return page.evaluate(() =>
+    [
+      document.documentElement,
+      ...document.querySelectorAll('[data-slot="card"], [data-slot="table-container"]'),
+    ]
+      .filter((element) => element.scrollWidth > element.clientWidth)
+      .map((element) => element.getAttribute('data-slot') ?? element.tagName),
+  );
+}

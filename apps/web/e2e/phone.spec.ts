@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { accessToken, expectNoAxeViolations, signInAt } from './helpers';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { accessToken, expectNoAxeViolations, sidewaysScrollers, signInAt } from './helpers';
 import { alice } from './users';
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -25,18 +25,6 @@ async function countBrainstorms(request: APIRequestContext, token: string, searc
     headers: { authorization: `Bearer ${token}` },
   });
   return ((await response.json()) as { count: number }).count;
-}
-
-/** Elements wider than their box: the page, and every card and table container on it. */
-function sidewaysScrollers(page: Page) {
-  return page.evaluate(() =>
-    [
-      document.documentElement,
-      ...document.querySelectorAll('[data-slot="card"], [data-slot="table-container"]'),
-    ]
-      .filter((element) => element.scrollWidth > element.clientWidth)
-      .map((element) => element.getAttribute('data-slot') ?? element.tagName),
-  );
 }
 
 test('on a phone the brainstorm list fits the screen and opens each brainstorm', async ({

@@ -1,5 +1,5 @@
 import type { Brainstorm } from '../api/types';
-import { formatDateTime } from '../lib/format-date-time';
+import { formatDateTime } from '@/lib/format-date-time';
 
 const TYPE_NAMES: Record<string, string> = { bad_idea_contest: 'Bad Idea Contest' };
 

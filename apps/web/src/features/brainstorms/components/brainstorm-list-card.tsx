@@ -5,7 +5,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { useBrainstormList } from '../api/list-brainstorms';
 import { BrainstormListFooter } from './brainstorm-list-footer';
-import type { Paging } from '../lib/paging';
+import type { Paging } from '@/lib/paging';
 import { BrainstormTable } from './brainstorm-table';
 
 interface BrainstormListCardProps extends Paging {

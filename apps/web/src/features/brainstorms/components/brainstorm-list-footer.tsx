@@ -1,13 +1,5 @@
-import { Button } from '@/components/ui/button';
-import { Label } from '@/components/ui/label';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
-import { PAGE_SIZES, pageCount } from '../lib/paging';
+import { ListPager } from '@/components/ui/list-pager';
+import { pageCount } from '@/lib/paging';
 
 interface BrainstormListFooterProps {
   shown: number;
@@ -19,68 +11,14 @@ interface BrainstormListFooterProps {
   onPageSizeChange: (pageSize: number) => void;
 }
 
-export function BrainstormListFooter({
-  shown,
-  count,
-  page,
-  pageSize,
-  hasNext,
-  onPageChange,
-  onPageSizeChange,
-}: BrainstormListFooterProps) {
-  const pages = pageCount(count, pageSize);
-
+export function BrainstormListFooter({ shown, count, ...paging }: BrainstormListFooterProps) {
+  const pages = pageCount(count, paging.pageSize);
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
       <p className="text-sm text-muted-foreground" aria-live="polite">
-        Showing {shown} of {count} brainstorms (Page {page} of {pages})
+        Showing {shown} of {count} brainstorms (Page {paging.page} of {pages})
       </p>
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-        <div className="flex items-center gap-2">
-          <Label htmlFor="brainstorm-page-size" className="text-muted-foreground">
-            Page size
-          </Label>
-          <Select
-            value={String(pageSize)}
-            onValueChange={(value) => {
-              onPageSizeChange(Number(value));
-            }}
-          >
-            <SelectTrigger id="brainstorm-page-size" size="sm" className="w-20">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {PAGE_SIZES.map((size) => (
-                <SelectItem key={size} value={String(size)}>
-                  {size}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
-        <div className="flex items-center gap-2">
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={page <= 1}
-            onClick={() => {
-              onPageChange(page - 1);
-            }}
-          >
-            Previous
-          </Button>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={!hasNext || page >= pages}
-            onClick={() => {
-              onPageChange(page + 1);
-            }}
-          >
-            Next
-          </Button>
-        </div>
-      </div>
+      <ListPager pages={pages} {...paging} />
     </div>
   );
 }

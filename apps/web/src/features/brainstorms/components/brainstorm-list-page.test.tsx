@@ -3,13 +3,10 @@ import { http, HttpResponse } from 'msw';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deferred, makeUser } from '@/test/fixtures';
 import { server } from '@/test/msw-server';
+import { stubPointerCapture } from '@/test/pointer-capture';
 import { renderApp } from '@/test/render-app';
 import type { Brainstorm } from '../api/types';
-import {
-  makeBrainstorm,
-  serveBrainstormTypes,
-  stubPointerCapture,
-} from '../testing/brainstorm-fixtures';
+import { makeBrainstorm, serveBrainstormTypes } from '../testing/brainstorm-fixtures';
 
 const user = makeUser();
 

@@ -3,7 +3,7 @@ import { Plus, X } from 'lucide-react';
 import { useState } from 'react';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
-import type { Paging } from '../lib/paging';
+import type { Paging } from '@/lib/paging';
 import { BrainstormListCard } from './brainstorm-list-card';
 import { CreateBrainstormForm } from './create-brainstorm-form';
 

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { Button } from '@/components/ui/button';
 import { ResponsiveTable, type ResponsiveColumn } from '@/components/ui/responsive-table';
 import type { Brainstorm } from '../api/types';
-import { formatDateTime } from '../lib/format-date-time';
+import { formatDateTime } from '@/lib/format-date-time';
 
 const titleOf = (brainstorm: Brainstorm) => brainstorm.title || 'Untitled';
 

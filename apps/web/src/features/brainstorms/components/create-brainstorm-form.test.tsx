@@ -4,13 +4,10 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { authStore } from '@/lib/auth/auth-store';
 import { deferred, makeUser } from '@/test/fixtures';
 import { server } from '@/test/msw-server';
+import { stubPointerCapture } from '@/test/pointer-capture';
 import { clickTwiceAtOnce } from '@/test/click-twice';
 import { renderApp } from '@/test/render-app';
-import {
-  makeBrainstorm,
-  serveBrainstormTypes,
-  stubPointerCapture,
-} from '../testing/brainstorm-fixtures';
+import { makeBrainstorm, serveBrainstormTypes } from '../testing/brainstorm-fixtures';
 
 const user = makeUser();
 

@@ -36,13 +36,3 @@ export const brainstormTypes: BrainstormTypeOption[] = [
 export function serveBrainstormTypes(types: BrainstormTypeOption[] = brainstormTypes) {
   server.use(http.get('/api/brainstorms/types/', () => HttpResponse.json(types)));
 }
-
-/** jsdom lacks what Radix Select calls when it opens and focuses its options. */
-export function stubPointerCapture() {
-  Object.assign(Element.prototype, {
-    hasPointerCapture: () => false,
-    setPointerCapture: () => undefined,
-    releasePointerCapture: () => undefined,
-    scrollIntoView: () => undefined,
-  });
-}

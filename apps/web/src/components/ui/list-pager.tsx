@@ -1,0 +1,81 @@
+import { useId } from 'react';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
+import { PAGE_SIZES } from '@/lib/paging';
+
+interface ListPagerProps {
+  page: number;
+  pages: number;
+  pageSize: number;
+  /** The server offers a next page; Next also stops at the last page whatever it says. */
+  hasNext: boolean;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (pageSize: number) => void;
+}
+
+/** A list footer's controls: the page-size select, Previous and Next. */
+export function ListPager({
+  page,
+  pages,
+  pageSize,
+  hasNext,
+  onPageChange,
+  onPageSizeChange,
+}: ListPagerProps) {
+  const selectId = useId();
+  return (
+    <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+      <div className="flex items-center gap-2">
+        <Label htmlFor={selectId} className="text-muted-foreground">
+          Page size
+        </Label>
+        <Select
+          value={String(pageSize)}
+          onValueChange={(value) => {
+            onPageSizeChange(Number(value));
+          }}
+        >
+          <SelectTrigger id={selectId} size="sm" className="w-20">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {PAGE_SIZES.map((size) => (
+              <SelectItem key={size} value={String(size)}>
+                {size}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      <div className="flex items-center gap-2">
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={page <= 1}
+          onClick={() => {
+            onPageChange(page - 1);
+          }}
+        >
+          Previous
+        </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={!hasNext || page >= pages}
+          onClick={() => {
+            onPageChange(page + 1);
+          }}
+        >
+          Next
+        </Button>
+      </div>
+    </div>
+  );
+}
