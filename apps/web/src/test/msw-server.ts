@@ -1,3 +1,4 @@
 import { setupServer } from 'msw/node';
+import { defaultHandlers } from './default-handlers';
 
-export const server = setupServer();
+export const server = setupServer(...defaultHandlers);

@@ -49,9 +49,10 @@ describe('Brainstorm detail page', () => {
       'href',
       '/brainstorms/7/review',
     );
+    // The ideas section (tested with the ideas feature) sits under the header card.
     const ideas = screen.getByRole('region', { name: 'Ideas' });
     expect(
-      within(ideas).getByText('Idea generation arrives in the next release.'),
+      await within(ideas).findByText('No ideas found for this brainstorm.'),
     ).toBeInTheDocument();
   });
 

@@ -1,4 +1,4 @@
-import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import type { ReactNode } from 'react';
 import { LoadError } from '@/components/ui/load-error';
 import { useBrainstorm } from '../api/get-brainstorm';
 import { BrainstormHeaderCard } from './brainstorm-header-card';
@@ -14,7 +14,13 @@ function PageMessage({ children, role }: { children: string; role: 'status' | 'a
   );
 }
 
-export function BrainstormDetailPage({ brainstormId }: { brainstormId: number }) {
+interface BrainstormDetailPageProps {
+  brainstormId: number;
+  /** The 'Ideas' section, from the ideas feature; shown once the brainstorm has loaded. */
+  ideas?: ReactNode;
+}
+
+export function BrainstormDetailPage({ brainstormId, ideas }: BrainstormDetailPageProps) {
   const brainstorm = useBrainstorm(brainstormId);
 
   if (brainstorm.isPending) return <PageMessage role="status">Loading...</PageMessage>;
@@ -32,19 +38,8 @@ export function BrainstormDetailPage({ brainstormId }: { brainstormId: number })
   return (
     <>
       <BrainstormHeaderCard key={brainstorm.data.id} brainstorm={brainstorm.data} />
-      {/* Generation controls (number of ideas, provider, model) come in a later issue. */}
-      <section aria-labelledby="brainstorm-ideas-heading">
-        <Card className="gap-2">
-          <CardHeader className="px-4 sm:px-6">
-            <h2 id="brainstorm-ideas-heading" className="text-lg font-semibold">
-              Ideas
-            </h2>
-            <CardDescription>Idea generation arrives in the next release.</CardDescription>
-          </CardHeader>
-          {/* The ideas list with its annotations and CSV export goes here. */}
-          <CardContent />
-        </Card>
-      </section>
+      {/* Generation controls (number of ideas, provider, model) come with the next issue. */}
+      {ideas}
     </>
   );
 }

@@ -1,21 +1,49 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { brainstormQueryOptions } from '@/features/brainstorms/api/get-brainstorm';
 import { BrainstormDetailPage } from '@/features/brainstorms/components/brainstorm-detail-page';
+import { ideaListQueryOptions } from '@/features/ideas/api/list-ideas';
+import { IdeasSection } from '@/features/ideas/components/ideas-section';
+import { DEFAULT_PAGE_SIZE, pagingSearchSchema } from '@/lib/paging';
 import { idParam } from '@/lib/route-params';
 import { titleHead } from '@/lib/page-title';
 
 export const Route = createFileRoute('/_authenticated/brainstorms/$brainstormId/')({
   params: idParam('brainstormId'),
+  // The ideas' page and page size; the defaults stay out of the address.
+  validateSearch: pagingSearchSchema(),
+  search: { middlewares: [stripSearchParams({ page: 1, page_size: DEFAULT_PAGE_SIZE })] },
+  loaderDeps: ({ search }) => ({ page: search.page, pageSize: search.page_size }),
   // A failed load is shown by the page itself ('Error loading brainstorm'), not the route error.
-  loader: ({ context, params }) =>
-    context.queryClient
+  // The ideas start loading alongside rather than after the brainstorm, but are not waited for.
+  loader: ({ context, params, deps }) => {
+    void context.queryClient
+      .query(ideaListQueryOptions({ brainstormId: params.brainstormId, ...deps }))
+      .catch(() => undefined);
+    return context.queryClient
       .query({ ...brainstormQueryOptions(params.brainstormId), staleTime: 'static' })
-      .catch(() => undefined),
+      .catch(() => undefined);
+  },
   head: ({ match, params }) => titleHead(`Brainstorm ${params.brainstormId}`, match),
   component: BrainstormRoute,
 });
 
 function BrainstormRoute() {
   const { brainstormId } = Route.useParams();
-  return <BrainstormDetailPage brainstormId={brainstormId} />;
+  const { page, page_size } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <BrainstormDetailPage
+      brainstormId={brainstormId}
+      ideas={
+        <IdeasSection
+          brainstormId={brainstormId}
+          page={page}
+          pageSize={page_size}
+          onPagingChange={(paging) => {
+            void navigate({ search: { page: paging.page, page_size: paging.pageSize } });
+          }}
+        />
+      }
+    />
+  );
 }

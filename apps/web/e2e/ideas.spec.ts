@@ -1,0 +1,125 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { accessToken, expectNoAxeViolations, sidewaysScrollers, signInAt } from './helpers';
+import { alice, bob } from './users';
+
+const IDEAS = 12;
+
+async function post(request: APIRequestContext, token: string, path: string, data: object) {
+  const response = await request.post(path, {
+    headers: { authorization: `Bearer ${token}` },
+    data,
+  });
+  expect(response.ok(), `${path}: ${response.status()}`).toBe(true);
+  return (await response.json()) as { id: number };
+}
+
+/** A brainstorm with `count` ideas written through the API, the first voted on by both users. */
+async function brainstormWithIdeas(request: APIRequestContext, count = IDEAS) {
+  const token = await accessToken(request, alice);
+  const problem = `How might we make stand-ups shorter? ${Date.now()}`;
+  const brainstorm = await post(request, token, '/api/brainstorms/', {
+    title: problem,
+    description: '',
+    type: 'bad_idea_contest',
+    parameters: { problem, themes: [], type: 'bad_idea_contest' },
+  });
+  const ideas: number[] = [];
+  for (let n = 1; n <= count; n += 1) {
+    const idea = await post(request, token, '/api/ideas/', {
+      brainstorm: brainstorm.id,
+      title: `Stand-up idea ${String(n).padStart(2, '0')}`,
+      summary: `Summary, with a comma, of idea ${n}`,
+      description: `Why idea ${n} might work`,
+    });
+    ideas.push(idea.id);
+  }
+  const [first] = ideas;
+  if (first === undefined) throw new Error('no ideas were created');
+  await post(request, token, `/api/ideas/${first}/annotate/`, { vote: -1 });
+  await post(request, await accessToken(request, bob), `/api/ideas/${first}/annotate/`, {
+    vote: 1,
+  });
+  return brainstorm.id;
+}
+
+test('the brainstorm page lists its ideas page by page and exports them as CSV', async ({
+  page,
+  request,
+}) => {
+  const id = await brainstormWithIdeas(request);
+  await signInAt(page, alice);
+  await page.goto(`/brainstorms/${id}/`);
+
+  const ideas = page.getByRole('region', { name: 'Ideas' });
+  const rows = ideas.getByRole('row').filter({ hasText: /Stand-up idea/ });
+  await expect(rows).toHaveCount(10);
+  // Newest first: the last idea written heads the first page.
+  await expect(rows.first()).toContainText('Stand-up idea 12');
+  await expect(
+    ideas.getByText('Showing 10 filtered ideas (12 matching) out of 12 total ideas (Page 1 of 2)'),
+  ).toBeVisible();
+  await expect(ideas.getByRole('button', { name: 'Previous' })).toBeDisabled();
+  await expectNoAxeViolations(page);
+
+  await ideas.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(new RegExp(`/brainstorms/${id}/?\\?page=2$`));
+  await expect(
+    ideas.getByText('Showing 2 filtered ideas (12 matching) out of 12 total ideas (Page 2 of 2)'),
+  ).toBeVisible();
+  await expect(rows).toHaveCount(2);
+  await expect(ideas.getByRole('button', { name: 'Next' })).toBeDisabled();
+  // Alice voted -1 and Bob +1: her vote shows, with the team's sum beside it.
+  await expect(rows.filter({ hasText: 'Stand-up idea 01' })).toContainText('You: -1 · Team: 0');
+
+  await ideas.getByRole('combobox', { name: 'Page size' }).click();
+  await page.getByRole('option', { name: '25' }).click();
+  await expect(page).toHaveURL(new RegExp(`/brainstorms/${id}/?\\?page_size=25$`));
+  await expect(
+    ideas.getByText('Showing 12 filtered ideas (12 matching) out of 12 total ideas (Page 1 of 1)'),
+  ).toBeVisible();
+  await expect(rows).toHaveCount(12);
+
+  const downloading = page.waitForEvent('download');
+  await ideas.getByRole('button', { name: 'Export CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`brainstorm-${id}-ideas.csv`);
+  const path = await download.path();
+  const csv = (await readFile(path, 'utf8')).replace(/^\uFEFF/, '');
+  const lines = csv.split('\r\n').filter((line) => line !== '');
+  expect(lines[0]).toMatch(/^id,brainstorm,title,summary,description,votes,/);
+  expect(lines.slice(1)).toHaveLength(IDEAS);
+  expect(lines.filter((line) => line.includes('"Summary, with a comma, of idea 1"'))).toHaveLength(
+    1,
+  );
+  await expect(ideas.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+  await expectNoAxeViolations(page);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('each idea is a card headed by its title, and nothing scrolls sideways', async ({
+    page,
+    request,
+  }) => {
+    const id = await brainstormWithIdeas(request, 2);
+    await signInAt(page, alice);
+    await page.goto(`/brainstorms/${id}/`);
+    const ideas = page.getByRole('region', { name: 'Ideas' });
+    const card = ideas.getByRole('row').filter({ hasText: 'Stand-up idea 01' });
+    await expect(card).toBeVisible();
+    await expect(card).toContainText('Votes');
+    await expect(card).toContainText('You: -1 · Team: 0');
+    // A card, not a squeezed row: the title heads it and the fields follow underneath.
+    const title = await card.getByRole('cell').first().boundingBox();
+    const votes = await card.getByRole('cell').filter({ hasText: 'You:' }).boundingBox();
+    expect(title && votes && votes.y >= title.y + title.height).toBe(true);
+    await expect(card.getByRole('cell').first()).toHaveText('Stand-up idea 01');
+    const next = ideas.getByRole('button', { name: 'Next' });
+    await next.scrollIntoViewIfNeeded();
+    await expect(next).toBeInViewport({ ratio: 1 });
+    expect(await sidewaysScrollers(page)).toEqual([]);
+    await expectNoAxeViolations(page);
+  });
+});

@@ -1,0 +1,132 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiError } from '@/lib/api/api-error';
+import { api } from '@/lib/api/client';
+import type { paths } from '@/lib/api/schema';
+import { logWarning } from '@/lib/logger';
+import type { Paging } from '@/lib/paging';
+import { ideaKeys } from './idea-keys';
+import type { Idea } from './types';
+
+export interface IdeaListParams extends Paging {
+  brainstormId: number;
+}
+
+/**
+ * A page of a brainstorm's ideas. `source` says how it was obtained: the brainstorm's list,
+ * the plain list filtered here (the fallback), or nothing at all (`unavailable`).
+ */
+export interface IdeaList {
+  count: number;
+  filteredCount: number;
+  hasNext: boolean;
+  results: Idea[];
+  source: 'list' | 'fallback' | 'unavailable';
+}
+
+interface IdeaPage {
+  count: number;
+  filteredCount: number;
+  next: string | null;
+  results: Idea[];
+}
+
+/** The fallback reads this many of the newest ideas, the most the server gives in one page. */
+export const FALLBACK_SCAN_SIZE = 100;
+
+const unavailable: IdeaList = {
+  count: 0,
+  filteredCount: 0,
+  hasNext: false,
+  results: [],
+  source: 'unavailable',
+};
+
+function asIdeaPage(body: unknown): IdeaPage | null {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
+  const { count, filteredCount, next, results } = body as Record<string, unknown>;
+  if (typeof count !== 'number' || !Array.isArray(results)) return null;
+  return {
+    count,
+    filteredCount: typeof filteredCount === 'number' ? filteredCount : count,
+    next: typeof next === 'string' ? next : null,
+    results: results as Idea[],
+  };
+}
+
+type ListQuery = paths['/api/ideas/']['get']['parameters']['query'];
+
+async function getIdeaPage(query: ListQuery) {
+  const { data, error, response } = await api.GET('/api/ideas/', { params: { query } });
+  if (!data) throw new ApiError(response.status, error);
+  const page = asIdeaPage(data);
+  if (!page) logWarning('Unexpected ideas response shape', data);
+  return page;
+}
+
+/** A page past the end (the server's 404) is the caller's to handle: it starts over at 1. */
+function isPastTheEnd(error: unknown, page: number) {
+  return page > 1 && error instanceof ApiError && error.status === 404;
+}
+
+/** The newest ideas of every brainstorm, this one's kept and paged here. */
+async function listIdeasFromPlainList({ brainstormId, page, pageSize }: IdeaListParams) {
+  try {
+    const plain = await getIdeaPage({
+      page: 1,
+      page_size: FALLBACK_SCAN_SIZE,
+      ordering: '-created',
+      with_annotations: 'true',
+    });
+    if (!plain) return unavailable;
+    const ideas = plain.results.filter((idea) => idea.brainstorm === brainstormId);
+    const start = (page - 1) * pageSize;
+    return {
+      count: ideas.length,
+      filteredCount: ideas.length,
+      hasNext: start + pageSize < ideas.length,
+      results: ideas.slice(start, start + pageSize),
+      source: 'fallback',
+    } satisfies IdeaList;
+  } catch (error) {
+    logWarning('Loading the plain ideas list failed too; showing no ideas', error);
+    return unavailable;
+  }
+}
+
+export async function listIdeas(params: IdeaListParams): Promise<IdeaList> {
+  const { brainstormId, page, pageSize } = params;
+  let list: IdeaPage | null;
+  try {
+    list = await getIdeaPage({
+      brainstorm: brainstormId,
+      page,
+      page_size: pageSize,
+      ordering: '-created',
+      with_annotations: 'true',
+    });
+  } catch (error) {
+    if (isPastTheEnd(error, page)) throw error;
+    logWarning("Loading the brainstorm's ideas failed; trying the plain list", error);
+    return listIdeasFromPlainList(params);
+  }
+  if (!list) return unavailable;
+  return {
+    count: list.count,
+    filteredCount: list.filteredCount,
+    hasNext: list.next !== null,
+    results: list.results,
+    source: 'list',
+  };
+}
+
+export function ideaListQueryOptions(params: IdeaListParams) {
+  return queryOptions({
+    queryKey: [...ideaKeys.lists(), params],
+    queryFn: () => listIdeas(params),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useIdeaList(params: IdeaListParams) {
+  return useQuery(ideaListQueryOptions(params));
+}

@@ -1,0 +1,12 @@
+import { http, HttpResponse } from 'msw';
+
+/**
+ * What the mocked server answers unless a test says otherwise. A brainstorm's page lists its
+ * ideas, so every test that opens one would otherwise need to serve them: by default there are
+ * none.
+ */
+export const defaultHandlers = [
+  http.get('/api/ideas/', () =>
+    HttpResponse.json({ count: 0, filteredCount: 0, next: null, previous: null, results: [] }),
+  ),
+];
