@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import {
   ideaAnnotations,
@@ -262,5 +263,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
     }
     if (pending.length > 0) await flush();
   });
+  // Fresh statistics for the planner: PGlite has no autovacuum to gather them after a bulk load.
+  await db.execute(sql`analyze`);
   return result;
 }
