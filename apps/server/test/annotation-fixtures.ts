@@ -40,3 +40,13 @@ export async function ideaAggregates(db: Db, id: number) {
   if (!row) throw new Error(`no idea ${id}`);
   return row;
 }
+
+/** Hands out ideas no test has annotated yet, so each test starts from a clean review. */
+export function ideaPool(ids: () => number[]) {
+  let next = 0;
+  return () => {
+    const id = ids()[next++];
+    if (id === undefined) throw new Error('out of ideas');
+    return id;
+  };
+}

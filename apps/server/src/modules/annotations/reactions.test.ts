@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ideaAggregates, makeIdeas } from '../../../test/annotation-fixtures.js';
+import { ideaAggregates, ideaPool, makeIdeas } from '../../../test/annotation-fixtures.js';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { apiAs, authHeaders, makeUser } from '../../../test/factories.js';
 import type { UserRow } from '../../db/schema/users.js';
@@ -24,12 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let nextIdea = 0;
-const freshIdea = () => {
-  const id = ideaIds[nextIdea++];
-  if (id === undefined) throw new Error('out of ideas');
-  return id;
-};
+const freshIdea = ideaPool(() => ideaIds);
 
 async function react(user: UserRow, body: object, status = 201) {
   const response = await call(user, 'POST', url, body);
