@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray, not, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   ideaAnnotations,
@@ -47,26 +47,6 @@ export async function saveAnnotation(
   if (!result) throw new Error('upsert returned no row');
   const { inserted, ...row } = result;
   return { row, inserted };
-}
-
-/** Flips a flag in SQL (true on a new annotation), so two quick toggles cancel out exactly. */
-export async function toggleAnnotationFlag(
-  db: Db,
-  userId: number,
-  ideaId: number,
-  flag: 'isBookmarked' | 'isHidden',
-): Promise<AnnotationRow> {
-  const column = ideaAnnotations[flag];
-  const [row] = await db
-    .insert(ideaAnnotations)
-    .values({ userId, ideaId, [flag]: true })
-    .onConflictDoUpdate({
-      target: [ideaAnnotations.userId, ideaAnnotations.ideaId],
-      set: { [flag]: not(column), modified: sql`now()` },
-    })
-    .returning();
-  if (!row) throw new Error('upsert returned no row');
-  return row;
 }
 
 export interface AnnotationDetails {

@@ -50,7 +50,7 @@ export async function annotationsByIdea(
 }
 
 /** An annotation as the API shows it, with its reactions and comments. */
-export async function annotationDto(db: Db, row: AnnotationRow): Promise<AnnotationDto> {
+async function annotationDto(db: Db, row: AnnotationRow): Promise<AnnotationDto> {
   const { reactions, comments } = await repo.childrenOf(db, [row.id]);
   return toAnnotationDto(row, reactions, comments);
 }
@@ -76,17 +76,5 @@ export async function annotateIdea(
       isHidden: changes.is_hidden,
     }),
   );
-  return annotationDto(db, row);
-}
-
-/** Flips the caller's bookmark or hidden flag on an idea (on, for a first annotation). */
-export async function toggleFlag(
-  db: Db,
-  user: UserRow,
-  ideaId: number,
-  flag: 'is_bookmarked' | 'is_hidden',
-): Promise<AnnotationDto> {
-  const column = flag === 'is_bookmarked' ? 'isBookmarked' : 'isHidden';
-  const row = await onIdea(repo.toggleAnnotationFlag(db, user.id, ideaId, column));
   return annotationDto(db, row);
 }
