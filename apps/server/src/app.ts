@@ -18,14 +18,17 @@ import { annotationRoutes } from './modules/annotations/annotations.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { brainstormRoutes } from './modules/brainstorms/brainstorms.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { generationRoutes } from './modules/generation/generation.routes.js';
 import { ideaRoutes } from './modules/ideas/ideas.routes.js';
 import { projectRoutes } from './modules/projects/projects.routes.js';
+import { providerRoutes } from './modules/providers/providers.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
 import apiDocs from './plugins/api-docs.js';
 import auth from './plugins/auth.js';
 import commonResponses from './plugins/common-responses.js';
 import db from './plugins/db.js';
 import errorHandler from './plugins/error-handler.js';
+import generation from './plugins/generation.js';
 import inputGuard from './plugins/input-guard.js';
 import securityHeaders from './plugins/security-headers.js';
 import webApp from './plugins/web-app.js';
@@ -66,6 +69,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(errorHandler);
   await app.register(db, { database, owned: !options.database });
   await app.register(auth, { secret: config.jwtSecret ?? resolveJwtSecret(config.dataDir) });
+  await app.register(generation, { database, config });
 
   await app.register(
     async (api) => {
@@ -76,6 +80,8 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       await api.register(brainstormRoutes);
       await api.register(annotationRoutes);
       await api.register(ideaRoutes);
+      await api.register(providerRoutes, { providers: config.providers });
+      await api.register(generationRoutes, { config });
     },
     { prefix: '/api' },
   );

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { loadProviders, type ProviderConfig } from './modules/providers/providers.config.js';
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -31,6 +32,15 @@ const trustProxyField = z.string().transform((raw, ctx): false | number | string
   return z.NEVER;
 });
 
+/** A whole number in a range, from an environment variable. */
+function count(min: number, max: number) {
+  return z.coerce
+    .number({ error: 'Must be a whole number.' })
+    .int('Must be a whole number.')
+    .min(min)
+    .max(max);
+}
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -45,6 +55,19 @@ const envSchema = z
     TRUST_PROXY: trustProxyField.default(false),
     ADMIN_EMAIL: z.email().default('admin@ideaforge.local'),
     WEB_DIST_DIR: z.string().min(1).optional(),
+    WORKERS: z
+      .enum(['0', '1'], { error: 'Must be 1 (run workers here) or 0 (none).' })
+      .default('1'),
+    GENERATION_TIMEOUT_SECONDS: count(1, 3600).default(120),
+    GENERATION_ATTEMPTS: count(1, 10).default(4),
+    GENERATION_RETRY_DELAY_MS: count(0, 600_000).default(2000),
+    GENERATION_MAX_RETRY_AFTER_SECONDS: count(0, 3600).default(60),
+    GENERATION_MAX_RUNNING_PER_USER: count(1, 1000).default(3),
+    GENERATION_MAX_IDEAS_PER_HOUR: count(1, 1_000_000).default(200),
+    GENERATION_DAILY_TOKENS_PER_USER: count(1, 2_000_000_000).default(2_000_000),
+    GENERATION_DAILY_TOKENS_TOTAL: count(1, 2_000_000_000).default(20_000_000),
+    QUEUE_MAINTENANCE_SECONDS: count(1, 3600).default(60),
+    QUEUE_POLLING_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_URL && !env.JWT_SECRET) {
@@ -68,6 +91,40 @@ export interface Config {
   trustProxy: false | number | string[];
   adminEmail: string;
   webDistDir: string | undefined;
+  /** Language-model providers, in the order users see them; the offline one is always there. */
+  providers: ProviderConfig[];
+  /** Providers left out because they are set up wrongly, one line each, shown at start. */
+  providerProblems: string[];
+  generation: GenerationConfig;
+}
+
+export interface GenerationConfig {
+  /** Whether this process runs generation workers (WORKERS=0 leaves them to others). */
+  workers: boolean;
+  /** How long one provider call may take. */
+  timeoutMs: number;
+  /** Provider calls one idea may make before its failure is final. */
+  attempts: number;
+  /** The first back-off between attempts; it doubles each time. */
+  retryDelayMs: number;
+  /** The longest Retry-After a rate-limited call waits for. */
+  maxRetryAfterMs: number;
+  /** How often the queue looks for jobs whose worker died. */
+  maintenanceSeconds: number;
+  /** How often an idle worker asks the queue for jobs. */
+  pollingSeconds: number;
+  limits: GenerationLimits;
+}
+
+export interface GenerationLimits {
+  /** Generations of one user that may be queued or running at once. */
+  runningPerUser: number;
+  /** Ideas one user may request in any hour. */
+  ideasPerHour: number;
+  /** Tokens (used plus reserved for unfinished ideas) per user and UTC day. */
+  dailyTokensPerUser: number;
+  /** Tokens per UTC day for the whole deployment. */
+  dailyTokensTotal: number;
 }
 
 export class ConfigError extends Error {
@@ -87,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const e = parsed.data;
+  const { providers, problems } = loadProviders(env);
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -98,5 +156,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     adminEmail: e.ADMIN_EMAIL,
     webDistDir: e.WEB_DIST_DIR,
+    providers,
+    providerProblems: problems,
+    generation: {
+      workers: e.WORKERS === '1',
+      timeoutMs: e.GENERATION_TIMEOUT_SECONDS * 1000,
+      attempts: e.GENERATION_ATTEMPTS,
+      retryDelayMs: e.GENERATION_RETRY_DELAY_MS,
+      maxRetryAfterMs: e.GENERATION_MAX_RETRY_AFTER_SECONDS * 1000,
+      maintenanceSeconds: e.QUEUE_MAINTENANCE_SECONDS,
+      pollingSeconds: e.QUEUE_POLLING_SECONDS,
+      limits: {
+        runningPerUser: e.GENERATION_MAX_RUNNING_PER_USER,
+        ideasPerHour: e.GENERATION_MAX_IDEAS_PER_HOUR,
+        dailyTokensPerUser: e.GENERATION_DAILY_TOKENS_PER_USER,
+        dailyTokensTotal: e.GENERATION_DAILY_TOKENS_TOTAL,
+      },
+    },
   };
 }

@@ -1,5 +1,5 @@
 import { buildApp, type App, type AppOptions } from '../src/app.js';
-import type { Config } from '../src/config.js';
+import { loadConfig, type Config } from '../src/config.js';
 import type { DatabaseOptions, Db } from '../src/db/client.js';
 import { createTestDatabase } from './database.js';
 
@@ -14,6 +14,13 @@ export const testConfig: Config = {
   trustProxy: false,
   adminEmail: 'admin@ideaforge.local',
   webDistDir: '/nonexistent',
+  providers: loadConfig({}).providers,
+  providerProblems: [],
+  generation: {
+    ...loadConfig({}).generation,
+    // Suites that generate turn workers on and shorten the waits they need.
+    workers: false,
+  },
 };
 
 export interface TestApp {

@@ -13,9 +13,13 @@ import { lockDataDir } from './data-dir-lock.js';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 
+/** Runs one SQL text with positional parameters, outside the ORM (the job queue uses it). */
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  executeSql: ExecuteSql;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -61,6 +65,12 @@ async function openPglite(
   return {
     db,
     kind: 'pglite',
+    async executeSql(text, values = []) {
+      // A prepared statement holds one command; the queue's schema set-up sends several at once.
+      if (values.length > 0) return client.query(text, values);
+      const results = await client.exec(text);
+      return results.at(-1) ?? { rows: [] };
+    },
     migrate: () => migratePglite(db, { migrationsFolder }),
     async close() {
       await client.close();
@@ -78,6 +88,7 @@ function openPostgres(url: string, { logger }: DatabaseOptions): Database {
   return {
     db,
     kind: 'postgres',
+    executeSql: (text, values = []) => pool.query(text, values),
     migrate: () => migratePg(db, { migrationsFolder }),
     close: () => pool.end(),
   };

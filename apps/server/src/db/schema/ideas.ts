@@ -1,5 +1,7 @@
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { brainstorms } from './brainstorms.js';
+import { generations } from './generations.js';
 import { users } from './users.js';
 
 /** The settings a generation asked the provider for. */
@@ -32,8 +34,10 @@ export const ideas = pgTable(
     settings: jsonb().$type<GenerationSettings>(),
     inputTokens: integer(),
     outputTokens: integer(),
-    /** The generation job it came from; the generation table arrives with generation itself. */
-    generationId: integer(),
+    /** The generation and slot it came from: a slot stores at most one idea, however often
+     * its job runs. */
+    generationId: integer().references((): AnyPgColumn => generations.id, { onDelete: 'set null' }),
+    generationSlot: integer(),
     votes: integer().notNull().default(0),
     laughCount: integer().notNull().default(0),
     ideaCount: integer().notNull().default(0),
@@ -48,6 +52,7 @@ export const ideas = pgTable(
     index('ideas_brainstorm_votes_idx').on(t.brainstormId, t.votes),
     index('ideas_created_idx').on(t.created),
     index('ideas_created_by_idx').on(t.createdBy),
+    uniqueIndex('ideas_generation_slot_key').on(t.generationId, t.generationSlot),
   ],
 );
 

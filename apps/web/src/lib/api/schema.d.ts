@@ -1070,6 +1070,302 @@ export interface paths {
     };
     trace?: never;
   };
+  '/api/brainstorms/{id}/brainstorm/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Generate ideas: one durable job per worker_params entry, answered at once
+     * @description Validates everything and checks the cost limits before queuing anything. Over a limit it answers 429 with Retry-After.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['GenerationRequestInput'];
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Generation'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json':
+              components['schemas']['ErrorDetail'] | components['schemas']['FieldErrors'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/brainstorms/{id}/generations/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A brainstorm's generations, newest first */
+    get: {
+      parameters: {
+        query?: {
+          /** @description A page number within the result set. */
+          page?: number;
+          /** @description Number of results per page (at most 100). */
+          page_size?: number;
+        };
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              count: number;
+              next: string | null;
+              previous: string | null;
+              results: components['schemas']['Generation'][];
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json':
+              components['schemas']['ErrorDetail'] | components['schemas']['FieldErrors'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/generations/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One generation: its progress, its slots and why any failed */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Generation'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json':
+              components['schemas']['ErrorDetail'] | components['schemas']['FieldErrors'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/health/': {
     parameters: {
       query?: never;
@@ -4189,6 +4485,79 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/llm-providers/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The language-model providers this deployment offers, the offline one last */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['LlmProvider'][];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json':
+              components['schemas']['ErrorDetail'] | components['schemas']['FieldErrors'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/projects/': {
     parameters: {
       query?: never;
@@ -5440,6 +5809,120 @@ export interface components {
     FieldErrorsInput: {
       [key: string]: string[];
     };
+    Generation: {
+      brainstorm: number;
+      /** Format: date-time */
+      created: string;
+      created_by: number;
+      failed: number;
+      /** @description The reasons of failed ideas, most frequent first. */
+      failures: {
+        count: number;
+        reason: string;
+      }[];
+      finished: string | null;
+      id: number;
+      input_tokens: number;
+      output_tokens: number;
+      requested: number;
+      slots: components['schemas']['GenerationSlot'][];
+      started: string | null;
+      /** @enum {string} */
+      status: 'queued' | 'running' | 'done' | 'failed' | 'partly_failed';
+      succeeded: number;
+    };
+    GenerationInput: {
+      brainstorm: number;
+      /** Format: date-time */
+      created: string;
+      created_by: number;
+      failed: number;
+      /** @description The reasons of failed ideas, most frequent first. */
+      failures: {
+        count: number;
+        reason: string;
+      }[];
+      finished: string | null;
+      id: number;
+      input_tokens: number;
+      output_tokens: number;
+      requested: number;
+      slots: components['schemas']['GenerationSlotInput'][];
+      started: string | null;
+      /** @enum {string} */
+      status: 'queued' | 'running' | 'done' | 'failed' | 'partly_failed';
+      succeeded: number;
+    };
+    GenerationRequest: {
+      num_workers: number;
+      worker_params: {
+        model: string;
+        provider: string;
+        /**
+         * @default {
+         *       "max_tokens": 1000,
+         *       "temperature": 0.7
+         *     }
+         */
+        settings: {
+          /** @default 1000 */
+          max_tokens: number;
+          /** @default 0.7 */
+          temperature: number;
+        };
+      }[];
+    };
+    GenerationRequestInput: {
+      num_workers: number;
+      worker_params: {
+        model: string;
+        provider: string;
+        /**
+         * @default {
+         *       "max_tokens": 1000,
+         *       "temperature": 0.7
+         *     }
+         */
+        settings: {
+          /** @default 1000 */
+          max_tokens: number;
+          /** @default 0.7 */
+          temperature: number;
+        };
+      }[];
+    };
+    GenerationSlot: {
+      /** @description The direction this idea was asked to take. */
+      angle: string;
+      /** @description Provider calls made so far. */
+      attempts: number;
+      /** @description Why the idea failed, once it has. */
+      error: string | null;
+      idea: number | null;
+      input_tokens: number | null;
+      model: string;
+      output_tokens: number | null;
+      provider: string;
+      slot: number;
+      /** @enum {string} */
+      status: 'queued' | 'running' | 'done' | 'failed';
+    };
+    GenerationSlotInput: {
+      /** @description The direction this idea was asked to take. */
+      angle: string;
+      /** @description Provider calls made so far. */
+      attempts: number;
+      /** @description Why the idea failed, once it has. */
+      error: string | null;
+      idea: number | null;
+      input_tokens: number | null;
+      model: string;
+      output_tokens: number | null;
+      provider: string;
+      slot: number;
+      /** @enum {string} */
+      status: 'queued' | 'running' | 'done' | 'failed';
+    };
     Idea: {
       /** @description The same as user_annotation. */
       annotation?: components['schemas']['IdeaAnnotation'] | null;
@@ -5643,6 +6126,20 @@ export interface components {
       /** Format: date-time */
       modified: string;
       text: string;
+    };
+    LlmProvider: {
+      default_model: string;
+      models: string[];
+      name: string;
+      /** @description The key to send back in worker_params. */
+      provider: string;
+    };
+    LlmProviderInput: {
+      default_model: string;
+      models: string[];
+      name: string;
+      /** @description The key to send back in worker_params. */
+      provider: string;
     };
     OwnIdeaComment: {
       /** @description My annotation of the idea the comment is on. */

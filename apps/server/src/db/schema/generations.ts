@@ -1,0 +1,107 @@
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { brainstorms } from './brainstorms.js';
+import type { GenerationSettings } from './ideas.js';
+import { users } from './users.js';
+
+export const GENERATION_STATUSES = [
+  'queued',
+  'running',
+  'done',
+  'failed',
+  'partly_failed',
+] as const;
+export type GenerationStatus = (typeof GENERATION_STATUSES)[number];
+
+export const SLOT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export type SlotStatus = (typeof SLOT_STATUSES)[number];
+
+/** The direction one slot was given, kept so a retried job asks the same question. */
+export interface SlotAngle {
+  key: string;
+  label: string;
+  instruction: string;
+  theme?: string;
+}
+
+/**
+ * One request for ideas: who asked, when, and how it went. The counters and the status are
+ * updated in the same transaction that finishes a slot, so they always agree with the slots.
+ * `reserved_tokens` holds the most the unfinished slots may still use, so the token budgets
+ * count work in flight and two requests at once cannot both slip under a limit.
+ */
+export const generations = pgTable(
+  'generations',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    brainstormId: integer()
+      .notNull()
+      .references(() => brainstorms.id, { onDelete: 'cascade' }),
+    createdBy: integer()
+      .notNull()
+      .references(() => users.id),
+    requested: integer().notNull(),
+    succeeded: integer().notNull().default(0),
+    failed: integer().notNull().default(0),
+    status: text().$type<GenerationStatus>().notNull().default('queued'),
+    inputTokens: integer().notNull().default(0),
+    outputTokens: integer().notNull().default(0),
+    reservedTokens: integer().notNull().default(0),
+    created: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    started: timestamp({ withTimezone: true }),
+    finished: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('generations_brainstorm_created_idx').on(t.brainstormId, t.created),
+    index('generations_created_by_created_idx').on(t.createdBy, t.created),
+    index('generations_created_idx').on(t.created),
+    check(
+      'generations_status_check',
+      sql`${t.status} in ${sql.raw(`('${GENERATION_STATUSES.join("','")}')`)}`,
+    ),
+  ],
+);
+
+/** One idea of a generation: one durable job, one provider call (retried), at most one idea. */
+export const generationSlots = pgTable(
+  'generation_slots',
+  {
+    generationId: integer()
+      .notNull()
+      .references(() => generations.id, { onDelete: 'cascade' }),
+    slot: integer().notNull(),
+    provider: text().notNull(),
+    model: text().notNull(),
+    settings: jsonb().$type<GenerationSettings>().notNull(),
+    angle: jsonb().$type<SlotAngle>().notNull(),
+    status: text().$type<SlotStatus>().notNull().default('queued'),
+    attempts: integer().notNull().default(0),
+    /** Why the slot failed, in words a user can act on. */
+    error: text(),
+    ideaId: integer(),
+    inputTokens: integer(),
+    outputTokens: integer(),
+    reservedTokens: integer().notNull().default(0),
+    started: timestamp({ withTimezone: true }),
+    finished: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.generationId, t.slot] }),
+    check(
+      'generation_slots_status_check',
+      sql`${t.status} in ${sql.raw(`('${SLOT_STATUSES.join("','")}')`)}`,
+    ),
+  ],
+);
+
+export type GenerationRow = typeof generations.$inferSelect;
+export type GenerationSlotRow = typeof generationSlots.$inferSelect;

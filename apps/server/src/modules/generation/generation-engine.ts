@@ -1,0 +1,120 @@
+import type PgBoss from 'pg-boss';
+import type { GenerationConfig } from '../../config.js';
+import type { Database } from '../../db/client.js';
+import { createProviderClients } from '../providers/provider-clients.js';
+import type { ProviderConfig } from '../providers/providers.config.js';
+import {
+  createBoss,
+  DEAD_LETTER_QUEUE,
+  ensureQueues,
+  slotQueue,
+  type QueueTimings,
+  type SlotJob,
+} from './job-queue.js';
+import { JobPump, type PumpLogger } from './job-pump.js';
+import { abandonSlot, runSlot } from './slot-runner.js';
+
+export interface GenerationEngine {
+  boss: PgBoss;
+  /** Wakes this process's workers for a provider after it queued jobs for them. */
+  notify(provider: string): void;
+  /** Stops the workers (running jobs get `graceMs`, then go back to the queue) and the queue. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+export interface EngineOptions {
+  database: Database;
+  providers: readonly ProviderConfig[];
+  generation: GenerationConfig;
+  log: PumpLogger & { warn(object: unknown, message: string): void };
+}
+
+/**
+ * The longest a job may legitimately run: every attempt timing out after the longest wait,
+ * plus a margin. Past it, the queue takes the job's worker for dead and runs the job again.
+ */
+export function jobExpirySeconds(g: GenerationConfig): number {
+  const longestWait = Math.max(g.maxRetryAfterMs, g.retryDelayMs * 2 ** (g.attempts - 1));
+  return Math.ceil((g.attempts * (g.timeoutMs + longestWait)) / 1000) + 30;
+}
+
+/** Starts the job queue and, when this process runs workers, one worker pump per provider. */
+export async function startGenerationEngine(options: EngineOptions): Promise<GenerationEngine> {
+  const { database, providers, generation, log } = options;
+  const timings: QueueTimings = {
+    expireInSeconds: jobExpirySeconds(generation),
+    maintenanceSeconds: generation.maintenanceSeconds,
+    pollingSeconds: generation.pollingSeconds,
+  };
+  const boss = createBoss(database, timings);
+  boss.on('error', (error) => log.error({ err: error }, 'Job queue error'));
+  await boss.start();
+  await ensureQueues(
+    boss,
+    providers.map((p) => p.key),
+    timings,
+  );
+
+  const pumps = new Map<string, JobPump<SlotJob>>();
+  if (generation.workers) {
+    if (database.kind === 'pglite') await reclaimOrphans(database, boss, log);
+    const deps = {
+      db: database.db,
+      clients: createProviderClients(providers),
+      settings: generation,
+    };
+    const pollingMs = generation.pollingSeconds * 1000;
+    for (const provider of providers) {
+      pumps.set(
+        provider.key,
+        new JobPump<SlotJob>(
+          boss,
+          slotQueue(provider.key),
+          provider.concurrency,
+          pollingMs,
+          (job, signal) => runSlot(deps, job.data, signal),
+          log,
+        ),
+      );
+    }
+    pumps.set(
+      DEAD_LETTER_QUEUE,
+      new JobPump<SlotJob>(
+        boss,
+        DEAD_LETTER_QUEUE,
+        5,
+        pollingMs,
+        (job) => abandonSlot(database.db, job.data),
+        log,
+      ),
+    );
+    for (const pump of pumps.values()) pump.start();
+  }
+
+  return {
+    boss,
+    notify(provider) {
+      pumps.get(provider)?.notify();
+    },
+    async stop(graceMs = 10_000) {
+      await Promise.all([...pumps.values()].map((pump) => pump.stop(graceMs)));
+      await boss.stop({ graceful: false, wait: true, close: false });
+    },
+  };
+}
+
+/**
+ * The embedded database belongs to one process at a time (its data directory is locked), so a
+ * job still marked active at start was left by a process that died: hand it back to the queue
+ * now rather than after its expiry.
+ */
+async function reclaimOrphans(database: Database, boss: PgBoss, log: EngineOptions['log']) {
+  const { rows } = await database.executeSql(
+    `select name, array_agg(id::text) as ids from pgboss.job
+     where state = 'active' and name like 'generate-idea-%' group by name`,
+  );
+  for (const row of rows as { name: string; ids: string[] }[]) {
+    log.warn({ queue: row.name, jobs: row.ids.length }, 'Resuming jobs a stopped process left');
+    await boss.fail(row.name, row.ids);
+  }
+}

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { GENERATION_STATUSES, SLOT_STATUSES } from '../../db/schema/generations.js';
+import { paginationQuery } from '../../lib/pagination.js';
+
+export const MAX_WORKERS = 50;
+export const MAX_TOKENS_LIMIT = 8000;
+
+const workerParamsSchema = z.object({
+  provider: z.string().trim().min(1).max(100),
+  model: z.string().trim().min(1).max(200),
+  settings: z
+    .object({
+      temperature: z.number().min(0).max(2).default(0.7),
+      max_tokens: z.number().int().min(1).max(MAX_TOKENS_LIMIT).default(1000),
+    })
+    .default({ temperature: 0.7, max_tokens: 1000 }),
+});
+
+/** The generation payload of the spec: one `worker_params` entry per idea. */
+export const generationRequestBody = z
+  .object({
+    num_workers: z.number().int().min(1).max(MAX_WORKERS),
+    worker_params: z.array(workerParamsSchema).min(1).max(MAX_WORKERS),
+  })
+  .meta({ id: 'GenerationRequest' });
+export type GenerationRequest = z.infer<typeof generationRequestBody>;
+
+export const llmProviderSchema = z
+  .object({
+    provider: z.string().describe('The key to send back in worker_params.'),
+    name: z.string(),
+    models: z.array(z.string()),
+    default_model: z.string(),
+  })
+  .meta({ id: 'LlmProvider' });
+export type LlmProviderDto = z.infer<typeof llmProviderSchema>;
+
+const slotSchema = z
+  .object({
+    slot: z.number().int(),
+    provider: z.string(),
+    model: z.string(),
+    angle: z.string().describe('The direction this idea was asked to take.'),
+    status: z.enum(SLOT_STATUSES),
+    attempts: z.number().int().describe('Provider calls made so far.'),
+    error: z.string().nullable().describe('Why the idea failed, once it has.'),
+    idea: z.number().int().nullable(),
+    input_tokens: z.number().int().nullable(),
+    output_tokens: z.number().int().nullable(),
+  })
+  .meta({ id: 'GenerationSlot' });
+
+export const generationSchema = z
+  .object({
+    id: z.number().int(),
+    brainstorm: z.number().int(),
+    created_by: z.number().int(),
+    status: z.enum(GENERATION_STATUSES),
+    requested: z.number().int(),
+    succeeded: z.number().int(),
+    failed: z.number().int(),
+    input_tokens: z.number().int(),
+    output_tokens: z.number().int(),
+    failures: z
+      .array(z.object({ reason: z.string(), count: z.number().int() }))
+      .describe('The reasons of failed ideas, most frequent first.'),
+    slots: z.array(slotSchema),
+    created: z.iso.datetime(),
+    started: z.iso.datetime().nullable(),
+    finished: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'Generation' });
+export type GenerationDto = z.infer<typeof generationSchema>;
+
+export const generationListQuery = paginationQuery;

@@ -1,0 +1,247 @@
+import type { FastifyRequest } from 'fastify';
+import type { GenerationLimits } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import type { UserRow } from '../../db/schema/users.js';
+import { HttpError, notFound, ValidationError, type FieldErrors } from '../../lib/errors.js';
+import { isoDate } from '../../lib/http-schemas.js';
+import { paginate, pageWindow, type Pagination } from '../../lib/pagination.js';
+import { findBrainstorm } from '../brainstorms/brainstorms.repository.js';
+import type { ProviderConfig } from '../providers/providers.config.js';
+import type { GenerationEngine } from './generation-engine.js';
+import * as repository from './generation.repository.js';
+import type { GenerationDto, GenerationRequest, LlmProviderDto } from './generation.schemas.js';
+import { insertJobs, slotQueue, type SlotJob } from './job-queue.js';
+import { anglesFor, buildPrompt, MAX_AVOID_TITLES } from './prompts.js';
+
+export interface GenerationContext {
+  db: Db;
+  engine: GenerationEngine;
+  providers: readonly ProviderConfig[];
+  limits: GenerationLimits;
+}
+
+export function listProviders(providers: readonly ProviderConfig[]): LlmProviderDto[] {
+  return providers.map((p) => ({
+    provider: p.key,
+    name: p.name,
+    models: p.models,
+    default_model: p.defaultModel,
+  }));
+}
+
+/** Checks the entries against the configured providers: every bad entry gets its field error. */
+function checkWorkers(body: GenerationRequest, providers: readonly ProviderConfig[]) {
+  const errors: FieldErrors = {};
+  if (body.worker_params.length !== body.num_workers) {
+    errors.worker_params = [
+      `Give exactly one entry per worker: ${body.num_workers} expected, ` +
+        `${body.worker_params.length} given.`,
+    ];
+  }
+  const byKey = new Map(providers.map((p) => [p.key as string, p]));
+  body.worker_params.forEach((entry, i) => {
+    const provider = byKey.get(entry.provider);
+    if (!provider) {
+      errors[`worker_params.${i}.provider`] = [
+        `'${entry.provider}' is not a configured provider. Choose one of: ` +
+          `${providers.map((p) => p.key).join(', ')}.`,
+      ];
+    } else if (!provider.models.includes(entry.model)) {
+      errors[`worker_params.${i}.model`] = [
+        `'${entry.model}' is not a model of ${provider.name}. Choose one of: ` +
+          `${provider.models.join(', ')}.`,
+      ];
+    }
+  });
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+}
+
+/** A generous guess at the tokens a prompt takes: about three characters a token. */
+const estimateTokens = (text: string) => Math.ceil(text.length / 3);
+
+const HOUR_MS = 3_600_000;
+
+function tooMany(detail: string, retryAfterSeconds: number) {
+  return new HttpError(429, detail, {
+    'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+  });
+}
+
+function startOfUtcDay(now: Date) {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+}
+
+/**
+ * The cost limits, checked under one lock so that two requests at the same moment cannot both
+ * pass a limit that only one of them fits under.
+ */
+async function checkLimits(
+  tx: Db,
+  limits: GenerationLimits,
+  user: UserRow,
+  ideas: number,
+  tokens: number,
+) {
+  await repository.lockLimits(tx);
+  const now = new Date();
+  const unfinished = await repository.countUnfinished(tx, user.id);
+  if (unfinished >= limits.runningPerUser) {
+    throw tooMany(
+      `You already have ${unfinished} generations under way, the most allowed at once. ` +
+        'Wait for one to finish.',
+      10,
+    );
+  }
+  const hourAgo = new Date(now.getTime() - HOUR_MS);
+  const recent = await repository.recentRequests(tx, user.id, hourAgo);
+  const requested = recent.reduce((sum, r) => sum + r.requested, 0);
+  if (requested + ideas > limits.ideasPerHour) {
+    // The wait until enough of the last hour's requests age out to make room for this one.
+    let freed = limits.ideasPerHour - requested;
+    let until = now.getTime();
+    for (const r of recent) {
+      if (freed >= ideas) break;
+      freed += r.requested;
+      until = new Date(r.created).getTime() + HOUR_MS;
+    }
+    const left = Math.max(0, limits.ideasPerHour - requested);
+    throw tooMany(
+      `You can ask for at most ${limits.ideasPerHour} ideas an hour; ${left} left for now.` +
+        (ideas <= limits.ideasPerHour ? ' Ask for fewer, or try again later.' : ''),
+      (until - now.getTime()) / 1000,
+    );
+  }
+  const day = startOfUtcDay(now);
+  const untilTomorrow = (day.getTime() + 24 * HOUR_MS - now.getTime()) / 1000;
+  if (tokens > 0) {
+    const mine = await repository.usageSince(tx, day, user.id);
+    if (mine.tokens + tokens > limits.dailyTokensPerUser) {
+      throw tooMany(
+        `This would pass your daily budget of ${limits.dailyTokensPerUser.toLocaleString('en')} ` +
+          'tokens. Ask for fewer ideas or fewer tokens, or try again after midnight UTC.',
+        untilTomorrow,
+      );
+    }
+    const everyone = await repository.usageSince(tx, day);
+    if (everyone.tokens + tokens > limits.dailyTokensTotal) {
+      throw tooMany(
+        `This would pass the team's daily budget of ` +
+          `${limits.dailyTokensTotal.toLocaleString('en')} tokens. Try again after midnight UTC.`,
+        untilTomorrow,
+      );
+    }
+  }
+}
+
+/**
+ * Records a generation and queues one durable job per idea, in one transaction: the jobs exist
+ * exactly when the generation does. Everything is checked before anything is queued.
+ */
+export async function startGeneration(
+  ctx: GenerationContext,
+  user: UserRow,
+  brainstormId: number,
+  body: GenerationRequest,
+): Promise<GenerationDto> {
+  const brainstorm = await findBrainstorm(ctx.db, brainstormId);
+  if (!brainstorm) throw notFound();
+  checkWorkers(body, ctx.providers);
+
+  const { problem, themes } = brainstorm.parameters;
+  const angles = anglesFor(brainstorm.type, themes, body.num_workers);
+  // The prompt of the first slot, with the longest avoid list it may get, sizes every slot's.
+  const sample = buildPrompt({
+    type: brainstorm.type,
+    title: brainstorm.title,
+    problem,
+    themes,
+    avoidTitles: Array.from({ length: MAX_AVOID_TITLES }, () => 'x'.repeat(80)),
+    angle: angles[0] ?? { key: '', label: '', instruction: '' },
+  });
+  const promptTokens = estimateTokens(sample.system + sample.prompt);
+  const slots = body.worker_params.map((entry, slot) => ({
+    slot,
+    provider: entry.provider,
+    model: entry.model,
+    settings: entry.settings,
+    angle: angles[slot] ?? { key: 'free', label: 'Free', instruction: '' },
+    // The offline provider costs nothing; a model may use its prompt and all its max_tokens.
+    reservedTokens: entry.provider === 'offline' ? 0 : promptTokens + entry.settings.max_tokens,
+  }));
+  const reserved = slots.reduce((sum, s) => sum + s.reservedTokens, 0);
+
+  const generation = await ctx.db.transaction(async (tx) => {
+    await checkLimits(tx, ctx.limits, user, slots.length, reserved);
+    const created = await repository.insertGeneration(tx, {
+      brainstormId,
+      createdBy: user.id,
+      slots,
+    });
+    await insertJobs(
+      ctx.engine.boss,
+      tx,
+      slots.map((s) => ({
+        name: slotQueue(s.provider),
+        data: { generationId: created.id, slot: s.slot } satisfies SlotJob,
+      })),
+    );
+    return created;
+  });
+  for (const provider of new Set(slots.map((s) => s.provider))) ctx.engine.notify(provider);
+  return getGeneration(ctx.db, generation.id);
+}
+
+function toDto(row: repository.GenerationWithSlots): GenerationDto {
+  const reasons = new Map<string, number>();
+  for (const slot of row.slots) {
+    if (slot.status === 'failed' && slot.error) {
+      reasons.set(slot.error, (reasons.get(slot.error) ?? 0) + 1);
+    }
+  }
+  return {
+    id: row.id,
+    brainstorm: row.brainstormId,
+    created_by: row.createdBy,
+    status: row.status,
+    requested: row.requested,
+    succeeded: row.succeeded,
+    failed: row.failed,
+    input_tokens: row.inputTokens,
+    output_tokens: row.outputTokens,
+    failures: [...reasons]
+      .map(([reason, count]) => ({ reason, count }))
+      .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason)),
+    slots: row.slots.map((s) => ({
+      slot: s.slot,
+      provider: s.provider,
+      model: s.model,
+      angle: s.angle.label,
+      status: s.status,
+      attempts: s.attempts,
+      error: s.error,
+      idea: s.ideaId,
+      input_tokens: s.inputTokens,
+      output_tokens: s.outputTokens,
+    })),
+    created: isoDate(row.created),
+    started: row.started ? isoDate(row.started) : null,
+    finished: row.finished ? isoDate(row.finished) : null,
+  };
+}
+
+export async function getGeneration(db: Db, id: number): Promise<GenerationDto> {
+  const row = await repository.findGeneration(db, id);
+  if (!row) throw notFound();
+  return toDto(row);
+}
+
+export async function listGenerations(
+  db: Db,
+  request: FastifyRequest,
+  brainstormId: number,
+  query: Pagination,
+) {
+  if (!(await findBrainstorm(db, brainstormId))) throw notFound();
+  const { count, rows } = await repository.listGenerations(db, brainstormId, pageWindow(query));
+  return paginate(request, query, count, rows.map(toDto));
+}

@@ -1,0 +1,118 @@
+import type PgBoss from 'pg-boss';
+
+export type JobHandler<T> = (job: PgBoss.JobWithMetadata<T>, signal: AbortSignal) => Promise<void>;
+
+export interface PumpLogger {
+  error(object: unknown, message: string): void;
+}
+
+/** Thrown into a job that was stopped because its worker is shutting down. */
+export class WorkerStopping extends Error {
+  constructor() {
+    super('The worker is shutting down; the job goes back to the queue.');
+    this.name = 'WorkerStopping';
+  }
+}
+
+/**
+ * Keeps up to `concurrency` jobs of one queue running at once: it asks pg-boss for as many jobs
+ * as it has room for, starts each on its own, and asks again as soon as one finishes. pg-boss's
+ * own `work()` in this version waits for a whole batch before fetching more, so one slow
+ * provider call would hold back every other idea of a generation.
+ */
+export class JobPump<T> {
+  private readonly running = new Map<string, AbortController>();
+  private readonly finished = new Set<Promise<void>>();
+  private stopping = false;
+  private wake: (() => void) | null = null;
+  private loop: Promise<void> | null = null;
+
+  constructor(
+    private readonly boss: PgBoss,
+    private readonly queue: string,
+    private readonly concurrency: number,
+    private readonly pollingMs: number,
+    private readonly handler: JobHandler<T>,
+    private readonly log: PumpLogger,
+  ) {}
+
+  start(): void {
+    this.loop ??= this.run();
+  }
+
+  /** Looks for jobs now instead of at the next poll (after this process queued some). */
+  notify(): void {
+    this.wake?.();
+  }
+
+  get active(): number {
+    return this.running.size;
+  }
+
+  /**
+   * Stops taking jobs, gives the running ones `graceMs` to finish, then stops them and hands them
+   * back to the queue, which runs them again (here after a restart, or on another worker).
+   */
+  async stop(graceMs: number): Promise<void> {
+    this.stopping = true;
+    this.wake?.();
+    await this.loop;
+    const deadline = new Promise((resolve) => setTimeout(resolve, graceMs).unref());
+    await Promise.race([Promise.allSettled([...this.finished]), deadline]);
+    for (const controller of this.running.values()) controller.abort(new WorkerStopping());
+    await Promise.allSettled([...this.finished]);
+  }
+
+  private async run() {
+    while (!this.stopping) {
+      const room = this.concurrency - this.running.size;
+      let full = false;
+      if (room > 0) {
+        try {
+          const jobs = await this.boss.fetch<T>(this.queue, {
+            batchSize: room,
+            includeMetadata: true,
+          });
+          for (const job of jobs) this.begin(job);
+          full = jobs.length === room;
+        } catch (error) {
+          this.log.error({ err: error, queue: this.queue }, 'Could not fetch jobs');
+        }
+      }
+      if (this.stopping) break;
+      // More jobs may be waiting when the last fetch filled every free place: ask again as soon
+      // as a place frees up. Otherwise wait for the next poll, a notify, or the stop.
+      await new Promise<void>((resolve) => {
+        const timer = full && room > 0 ? undefined : setTimeout(done, this.pollingMs);
+        function done() {
+          clearTimeout(timer);
+          resolve();
+        }
+        this.wake = done;
+      });
+      this.wake = null;
+    }
+  }
+
+  private begin(job: PgBoss.JobWithMetadata<T>) {
+    const controller = new AbortController();
+    this.running.set(job.id, controller);
+    const finished = this.handler(job, controller.signal)
+      .then(
+        () => this.boss.complete(this.queue, job.id),
+        (error: unknown) =>
+          this.boss.fail(this.queue, job.id, {
+            message: error instanceof Error ? error.message : String(error),
+          }),
+      )
+      .catch((error: unknown) => {
+        this.log.error({ err: error, queue: this.queue, job: job.id }, 'Could not settle a job');
+      })
+      .finally(() => {
+        this.running.delete(job.id);
+        this.finished.delete(finished);
+        this.wake?.();
+      });
+    this.finished.add(finished);
+  }
+}

@@ -1,0 +1,121 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { NoObjectGeneratedError, NoOutputGeneratedError, type LanguageModelUsage } from 'ai';
+import type { GenerationConfig } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import type { GenerationSlotRow } from '../../db/schema/generations.js';
+import type { IdeaProviderClient } from '../providers/provider-clients.js';
+import type { ProviderKey } from '../providers/providers.config.js';
+import type { PromptInput } from './generated-idea.js';
+import * as repository from './generation.repository.js';
+import { WorkerStopping } from './job-pump.js';
+import { buildPrompt, MAX_AVOID_TITLES } from './prompts.js';
+import { classifyFailure, type CallFailure } from './provider-failures.js';
+
+export interface SlotRunnerDeps {
+  db: Db;
+  clients: ReadonlyMap<ProviderKey, IdeaProviderClient>;
+  settings: Pick<GenerationConfig, 'timeoutMs' | 'attempts' | 'retryDelayMs' | 'maxRetryAfterMs'>;
+}
+
+/**
+ * Fills one slot of a generation: asks its provider for an idea, retrying what may go better
+ * with back-off (and the provider's Retry-After), and stores the idea or the final failure.
+ * Running it again for a finished slot does nothing, so a job that ran twice stores one idea.
+ */
+export async function runSlot(
+  deps: SlotRunnerDeps,
+  job: { generationId: number; slot: number },
+  signal: AbortSignal,
+): Promise<void> {
+  const { db, settings } = deps;
+  let slot = await repository.claimSlot(db, job.generationId, job.slot);
+  if (!slot) return;
+  const context = await repository.slotContext(db, job.generationId, MAX_AVOID_TITLES);
+  if (!context) return;
+  const client = deps.clients.get(slot.provider as ProviderKey);
+  if (!client) {
+    await repository.failSlot(db, slot, {
+      reason: 'the provider is not configured on the worker that ran it',
+      inputTokens: 0,
+      outputTokens: 0,
+    });
+    return;
+  }
+  const input: PromptInput = {
+    type: context.type,
+    title: context.title,
+    problem: context.parameters.problem,
+    themes: context.parameters.themes,
+    avoidTitles: context.avoidTitles,
+    angle: slot.angle,
+  };
+  const prompt = buildPrompt(input);
+  // Tokens that failed attempts used still cost money: they count on the slot.
+  const spent = { inputTokens: 0, outputTokens: 0 };
+  for (let attempt = 1; ; attempt++) {
+    const timeout = AbortSignal.timeout(settings.timeoutMs);
+    try {
+      const result = await client.generate({
+        model: slot.model,
+        prompt,
+        input,
+        settings: { temperature: 0.7, max_tokens: 1000, ...slot.settings },
+        seed: job.generationId * 1000 + job.slot * 10 + slot.attempts,
+        signal: AbortSignal.any([signal, timeout]),
+      });
+      await repository.completeSlot(db, slot, {
+        ...prompt,
+        idea: result.idea,
+        inputTokens: spent.inputTokens + result.inputTokens,
+        outputTokens: spent.outputTokens + result.outputTokens,
+      });
+      return;
+    } catch (error) {
+      if (signal.aborted)
+        throw signal.reason instanceof Error ? signal.reason : new WorkerStopping();
+      const failure = classifyFailure(error, timeout.aborted, settings.timeoutMs);
+      addUsage(spent, error);
+      if (!failure.retry || attempt >= settings.attempts) {
+        await repository.failSlot(db, slot, { reason: failure.reason, ...spent });
+        return;
+      }
+      await sleep(backoff(settings, attempt, failure), undefined, { signal }).catch(() => {
+        throw new WorkerStopping();
+      });
+      const again = await repository.claimSlot(db, job.generationId, job.slot);
+      if (!again) return;
+      slot = again;
+    }
+  }
+}
+
+/** Adds what a failed call reports it used (a malformed answer was still paid for). */
+function addUsage(spent: { inputTokens: number; outputTokens: number }, error: unknown) {
+  if (NoObjectGeneratedError.isInstance(error) || NoOutputGeneratedError.isInstance(error)) {
+    const usage = 'usage' in error ? (error.usage as LanguageModelUsage | undefined) : undefined;
+    spent.inputTokens += usage?.inputTokens ?? 0;
+    spent.outputTokens += usage?.outputTokens ?? 0;
+  }
+}
+
+/** Doubling back-off from the configured delay, or the provider's Retry-After (capped). */
+function backoff(
+  settings: SlotRunnerDeps['settings'],
+  attempt: number,
+  failure: CallFailure,
+): number {
+  const doubling = settings.retryDelayMs * 2 ** (attempt - 1);
+  if (failure.retryAfterMs === undefined) return doubling;
+  return Math.min(Math.max(failure.retryAfterMs, settings.retryDelayMs), settings.maxRetryAfterMs);
+}
+
+/** What a job whose worker was lost too often leaves behind: a failed slot, with the reason. */
+export async function abandonSlot(db: Db, job: { generationId: number; slot: number }) {
+  const slot: GenerationSlotRow | null = await repository.findSlot(db, job.generationId, job.slot);
+  if (!slot) return;
+  await repository.failSlot(db, slot, {
+    reason: 'its worker stopped before finishing, again and again',
+    inputTokens: 0,
+    outputTokens: 0,
+  });
+}

@@ -1,0 +1,153 @@
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createGoogleGenerativeAI } from '@ai-sdk/google';
+import { createOpenAI } from '@ai-sdk/openai';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { generateText, Output, type LanguageModel } from 'ai';
+import { z } from 'zod';
+import type { GenerationSettings } from '../../db/schema/ideas.js';
+import {
+  generatedIdeaSchema,
+  type BuiltPrompt,
+  type GeneratedIdea,
+  type PromptInput,
+} from '../generation/generated-idea.js';
+import { composeOfflineIdea, seededRandom } from './offline-provider.js';
+import type { ProviderConfig, ProviderKey } from './providers.config.js';
+
+export interface IdeaRequest {
+  model: string;
+  prompt: BuiltPrompt;
+  /** The slot's material, for the offline provider, which composes instead of asking a model. */
+  input: PromptInput;
+  settings: Required<GenerationSettings>;
+  /** Varies the offline provider's choices from one slot and attempt to the next. */
+  seed: number;
+  signal: AbortSignal;
+}
+
+export interface IdeaResult {
+  idea: GeneratedIdea;
+  inputTokens: number;
+  outputTokens: number;
+}
+
+/** One configured provider, able to produce one idea per call. */
+export interface IdeaProviderClient {
+  generate(request: IdeaRequest): Promise<IdeaResult>;
+}
+
+/** The answer a model gives is malformed: empty or not the idea asked for. */
+export class MalformedIdeaError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'MalformedIdeaError';
+  }
+}
+
+/**
+ * The shape asked of the model: plain strings with descriptions. Length limits are left out
+ * because strict structured-output modes refuse them; the answer is checked and cut to the
+ * stored limits afterwards (`normaliseIdea`).
+ */
+const ideaOutputSchema = z.object({
+  title: z.string().describe(generatedIdeaSchema.shape.title.description ?? ''),
+  summary: z.string().describe(generatedIdeaSchema.shape.summary.description ?? ''),
+  description: z.string().describe(generatedIdeaSchema.shape.description.description ?? ''),
+});
+
+const LIMITS = { title: 200, summary: 1000, description: 10_000 } as const;
+
+/** Trims each field, refuses an empty one, and cuts an over-long one on a word boundary. */
+export function normaliseIdea(raw: z.infer<typeof ideaOutputSchema>): GeneratedIdea {
+  const idea = {} as GeneratedIdea;
+  for (const field of ['title', 'summary', 'description'] as const) {
+    const text = raw[field].replace(/\s+/g, ' ').trim();
+    if (text === '') throw new MalformedIdeaError(`The answer had an empty ${field}.`);
+    idea[field] = cut(text, LIMITS[field]);
+  }
+  return idea;
+}
+
+function cut(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const head = text.slice(0, max - 1);
+  const space = head.lastIndexOf(' ');
+  return `${(space > max / 2 ? head.slice(0, space) : head).trimEnd()}…`;
+}
+
+function languageModelFactory(config: ProviderConfig): ((model: string) => LanguageModel) | null {
+  switch (config.key) {
+    case 'openai': {
+      const openai = createOpenAI({ apiKey: config.apiKey, baseURL: config.baseUrl });
+      return (model) => openai(model);
+    }
+    case 'anthropic': {
+      const anthropic = createAnthropic({ apiKey: config.apiKey, baseURL: config.baseUrl });
+      return (model) => anthropic(model);
+    }
+    case 'google': {
+      const google = createGoogleGenerativeAI({ apiKey: config.apiKey });
+      return (model) => google(model);
+    }
+    case 'ollama':
+    case 'openai_compatible': {
+      const provider = createOpenAICompatible({
+        name: config.key,
+        baseURL: config.key === 'ollama' ? ollamaOpenAiUrl(config.baseUrl) : (config.baseUrl ?? ''),
+        apiKey: config.apiKey,
+        supportsStructuredOutputs: true,
+      });
+      return (model) => provider(model);
+    }
+    case 'offline':
+      return null;
+  }
+}
+
+/** Ollama serves the OpenAI-compatible API under /v1 of its address. */
+function ollamaOpenAiUrl(baseUrl: string | undefined): string {
+  const base = (baseUrl ?? 'http://127.0.0.1:11434').replace(/\/+$/, '');
+  return base.endsWith('/v1') ? base : `${base}/v1`;
+}
+
+function modelClient(languageModel: (model: string) => LanguageModel): IdeaProviderClient {
+  return {
+    async generate({ model, prompt, settings, signal }) {
+      const result = await generateText({
+        model: languageModel(model),
+        system: prompt.system,
+        prompt: prompt.prompt,
+        output: Output.object({ schema: ideaOutputSchema, name: 'idea' }),
+        temperature: settings.temperature,
+        maxOutputTokens: settings.max_tokens,
+        // Retries belong to the job, which honours Retry-After and records every attempt.
+        maxRetries: 0,
+        abortSignal: signal,
+      });
+      return {
+        idea: normaliseIdea(result.output),
+        inputTokens: result.usage.inputTokens ?? 0,
+        outputTokens: result.usage.outputTokens ?? 0,
+      };
+    },
+  };
+}
+
+const offlineClient: IdeaProviderClient = {
+  generate({ input, seed }) {
+    const idea = generatedIdeaSchema.parse(composeOfflineIdea(input, seededRandom(seed)));
+    return Promise.resolve({ idea, inputTokens: 0, outputTokens: 0 });
+  },
+};
+
+/** A client for every configured provider, by key. */
+export function createProviderClients(
+  providers: readonly ProviderConfig[],
+): Map<ProviderKey, IdeaProviderClient> {
+  return new Map(
+    providers.map((config) => {
+      const factory = languageModelFactory(config);
+      return [config.key, factory ? modelClient(factory) : offlineClient];
+    }),
+  );
+}

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ProviderConfig } from './providers.config.js';
+import { errorResponses } from '../../lib/http-schemas.js';
+import { listProviders } from '../generation/generation.service.js';
+import { llmProviderSchema } from '../generation/generation.schemas.js';
+
+export async function providerRoutes(
+  app: FastifyInstance,
+  opts: { providers: readonly ProviderConfig[] },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.addHook('onRequest', app.authenticate);
+  const providers = listProviders(opts.providers);
+  r.get(
+    '/llm-providers/',
+    {
+      schema: {
+        tags: ['generation'],
+        summary: 'The language-model providers this deployment offers, the offline one last',
+        response: { 200: z.array(llmProviderSchema), ...errorResponses(401) },
+      },
+    },
+    () => providers,
+  );
+}
