@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { createFirstAdmin } from './bootstrap.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
@@ -6,6 +7,8 @@ import { openDatabase, type Database } from './db/client.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { databaseTarget } from './db/target.js';
 import { HttpError, ValidationError } from './lib/errors.js';
+import { loggerOptions } from './lib/logging.js';
+import { startGenerationEngine } from './modules/generation/generation-engine.js';
 import * as users from './modules/users/users.service.js';
 import { seedDatabase } from './seed/seed.js';
 import { parseSeedOptions } from './seed/seed-options.js';
@@ -13,7 +16,9 @@ import { parseSeedOptions } from './seed/seed-options.js';
 const USAGE = `Usage: ideaforge <command> [options]
 
 Commands:
-  serve                      Start the web app and API (the default)
+  serve                      Start the web app and API (the default), with generation
+                             workers unless WORKERS=0
+  worker                     Run generation workers only (needs DATABASE_URL)
   migrate                    Apply database migrations and exit
   user:create --email E --password P [--first-name F] [--last-name L] [--admin]
   user:list                  List every user
@@ -27,7 +32,13 @@ class CommandError extends Error {}
 /** A command-line mistake: the message, then the usage. */
 class UsageError extends CommandError {}
 
+/** Providers left out of the configuration, said once at start (they are not fatal). */
+function reportProviderProblems(config: Config) {
+  for (const problem of config.providerProblems) console.warn(`Warning: ${problem}`);
+}
+
 async function serve(config: Config) {
+  reportProviderProblems(config);
   const database = await openDatabase(databaseTarget(config));
   await database.migrate();
   const admin = await createFirstAdmin(database.db, config.adminEmail);
@@ -65,6 +76,37 @@ async function serve(config: Config) {
     throw error;
   }
   console.log(`Ideaforge is running at ${address.replace('127.0.0.1', 'localhost')}`);
+}
+
+/** Generation workers without the API: for deployments that run them on other machines. */
+async function worker(config: Config) {
+  if (!config.databaseUrl) {
+    throw new CommandError(
+      'A separate worker needs DATABASE_URL: the embedded database belongs to one process, ' +
+        'whose own workers run with `npm start`.',
+    );
+  }
+  reportProviderProblems(config);
+  const database = await openDatabase(databaseTarget(config));
+  await database.migrate();
+  const log = pino(loggerOptions(config.logLevel));
+  const engine = await startGenerationEngine({
+    database,
+    providers: config.providers,
+    generation: { ...config.generation, workers: true },
+    log,
+  });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      void engine
+        .stop()
+        .then(() => database.close())
+        .then(() => process.exit(0));
+    });
+  }
+  console.log(
+    `Ideaforge worker is running for ${config.providers.map((p) => p.name).join(', ')}.`,
+  );
 }
 
 async function withDatabase(config: Config, run: (database: Database) => Promise<void>) {
@@ -117,6 +159,8 @@ async function runCommand(command: string, args: string[], config: Config) {
   switch (command) {
     case 'serve':
       return serve(config);
+    case 'worker':
+      return worker(config);
     case 'migrate':
       return withDatabase(config, async () => {
         console.log('Migrations applied.');

@@ -17,7 +17,7 @@ export type FakeLlmApi = 'chat' | 'responses' | 'messages';
 export type FakeLlmBehaviour =
   | {
       kind: 'idea';
-      /** Defaults to an idea derived from the request's `Angle:` line (or a hash of it). */
+      /** Defaults to an idea derived from the request's angle line (or a hash of it). */
       idea?: GeneratedIdea;
       delayMs?: number;
       /** Defaults to about one token per four characters of the prompt and of the answer. */
@@ -289,7 +289,7 @@ function errorBody(api: FakeLlmApi, status: number, message = `Fake error ${stat
 /** `Idea n: <angle>`, so that parallel slots of one generation answer differently. */
 export function defaultIdea(request: Pick<RecordedLlmRequest, 'n' | 'user'>): GeneratedIdea {
   const user = request.user ?? '';
-  const angleLine = /^\s*Angle:\s*(.+)$/m.exec(user)?.[1]?.trim();
+  const angleLine = /^\s*Angle(?: for this idea)?:\s*(.+)$/m.exec(user)?.[1]?.trim();
   const label = angleLine
     ? angleLine.slice(0, 80)
     : `variation ${createHash('sha256').update(user).digest('hex').slice(0, 8)}`;
