@@ -104,9 +104,7 @@ async function worker(config: Config) {
         .then(() => process.exit(0));
     });
   }
-  console.log(
-    `Ideaforge worker is running for ${config.providers.map((p) => p.name).join(', ')}.`,
-  );
+  console.log(`Ideaforge worker is running for ${config.providers.map((p) => p.name).join(', ')}.`);
 }
 
 async function withDatabase(config: Config, run: (database: Database) => Promise<void>) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../src/db/schema/users.js';
 import { makeIdeas } from './annotation-fixtures.js';
-import { createTestApp, type TestApp } from './app.js';
+import { createTestApp, testConfig, type TestApp } from './app.js';
 import { authHeaders, makeUser, TEST_PASSWORD } from './factories.js';
 import { listOperations, openApiDocument, type Method } from './openapi-document.js';
 
@@ -37,6 +37,10 @@ const matrix: Record<string, Record<Actor, number>> = {
   'PUT /api/brainstorms/{id}/': { anonymous: 401, other: 403, owner: 200, staff: 200 },
   'PATCH /api/brainstorms/{id}/': { anonymous: 401, other: 403, owner: 200, staff: 200 },
   'DELETE /api/brainstorms/{id}/': { anonymous: 401, other: 403, owner: 204, staff: 204 },
+  'POST /api/brainstorms/{id}/brainstorm/': { anonymous: 401, other: 202, owner: 202, staff: 202 },
+  'GET /api/brainstorms/{id}/generations/': { anonymous: 401, other: 200, owner: 200, staff: 200 },
+  'GET /api/generations/{id}/': { anonymous: 401, other: 200, owner: 200, staff: 200 },
+  'GET /api/llm-providers/': { anonymous: 401, other: 200, owner: 200, staff: 200 },
   'GET /api/ideas/': { anonymous: 401, other: 200, owner: 200, staff: 200 },
   'POST /api/ideas/': { anonymous: 401, other: 201, owner: 201, staff: 201 },
   'GET /api/ideas/reviewed/': { anonymous: 401, other: 200, owner: 200, staff: 200 },
@@ -172,6 +176,17 @@ const validBodies: Record<string, (owner: UserRow, actor: UserRow | null) => obj
   'POST /api/brainstorms/': () => ({ parameters: { problem: 'Fewer meetings' } }),
   'PUT /api/brainstorms/{id}/': () => ({ title: 'Meetings', parameters: { problem: 'Fewer' } }),
   'PATCH /api/brainstorms/{id}/': () => ({ title: 'Renamed' }),
+  'POST /api/brainstorms/{id}/brainstorm/': () => ({
+    num_workers: 2,
+    worker_params: [
+      {
+        provider: 'offline',
+        model: 'sample-ideas',
+        settings: { temperature: 0.7, max_tokens: 1000 },
+      },
+      { provider: 'offline', model: 'sample-ideas', settings: { temperature: 1, max_tokens: 200 } },
+    ],
+  }),
   'POST /api/ideas/': () => ({ brainstorm: ideaBrainstorm, title: 'Trains with desks' }),
   'PUT /api/ideas/{id}/': () => ({ title: 'Quiet carriages', summary: 'Work on the way' }),
   'PATCH /api/ideas/{id}/': () => ({ summary: 'Work on the way' }),
@@ -192,7 +207,13 @@ let t: TestApp;
 let users: Record<Exclude<Actor, 'anonymous'>, UserRow>;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Generations stay queued here (no workers): limits high enough for every row's requests.
+  t = await createTestApp({
+    generation: {
+      ...testConfig.generation,
+      limits: { ...testConfig.generation.limits, runningPerUser: 100, ideasPerHour: 10_000 },
+    },
+  });
   users = {
     other: await makeUser(t.db),
     owner: await makeUser(t.db),
@@ -225,6 +246,18 @@ async function credentials(user: UserRow | null): Promise<Record<string, string>
 async function ownedObject(path: string, owner: UserRow): Promise<string> {
   if (!path.includes('{id}')) return path;
   if (path.startsWith('/api/users/')) return path.replace('{id}', String(owner.id));
+  if (path.startsWith('/api/generations/')) {
+    // Generations are made by asking a brainstorm for ideas.
+    const brainstorm = await ownedObject('/api/brainstorms/{id}/brainstorm/', owner);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: brainstorm,
+      headers: await authHeaders(t.app, owner),
+      payload: validBodies[`POST /api/brainstorms/{id}/brainstorm/`]?.(owner, owner),
+    });
+    expect(response.statusCode, `POST ${brainstorm} as the owner`).toBe(202);
+    return path.replace('{id}', String(response.json<{ id: number }>().id));
+  }
   const collection = path.slice(0, path.indexOf('{id}'));
   const body = validBodies[`POST ${collection}`];
   if (!body) throw new Error(`No fixture for ${path}: add a valid body for POST ${collection}`);

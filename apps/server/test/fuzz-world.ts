@@ -54,6 +54,7 @@ export class FuzzWorld {
     await this.insertUser('victim-two@example.com', false);
     await this.topUp();
     await this.topUpReviews();
+    await this.topUpGenerations();
     const signIn = await this.t.app.inject({
       method: 'POST',
       url: '/api/auth/token/',
@@ -95,6 +96,7 @@ export class FuzzWorld {
     if (request.method === 'GET') return;
     await this.topUp();
     await this.topUpReviews();
+    await this.topUpGenerations();
     await this.refreshPools();
   }
 
@@ -141,6 +143,27 @@ export class FuzzWorld {
     }
   }
 
+  /** One generation (offline, never run: the fuzzer starts no workers) for the {id} pools. */
+  private async topUpGenerations(): Promise<void> {
+    const [count] = await selectRows<{ n: number }>(
+      this.t.db,
+      sql`select count(*)::int as n from generations`,
+    );
+    if ((count?.n ?? 0) > 0) return;
+    const response = await this.t.app.inject({
+      method: 'POST',
+      url: `/api/brainstorms/${await this.someBrainstorm()}/brainstorm/`,
+      headers: await authHeaders(this.t.app, await this.actorRow(this.staff)),
+      payload: {
+        num_workers: 1,
+        worker_params: [{ provider: 'offline', model: 'sample-ideas' }],
+      },
+    });
+    if (response.statusCode !== 202) {
+      throw new Error(`fixture generation answered ${response.statusCode}: ${response.body}`);
+    }
+  }
+
   private async someBrainstorm(): Promise<number> {
     const [row] = await selectRows<{ id: number }>(
       this.t.db,
@@ -175,7 +198,8 @@ export class FuzzWorld {
   private async refreshPools(): Promise<void> {
     const rows = await selectRows<{ id: number }>(
       this.t.db,
-      sql`select id from users union select id from projects union select id from brainstorms union select id from ideas order by id`,
+      sql`select id from users union select id from projects union select id from brainstorms union select id from ideas
+          union select id from generations order by id`,
     );
     this.ids = rows.map((r) => r.id);
     const reviews = await selectRows<{ id: number }>(

@@ -35,7 +35,7 @@ export interface EngineOptions {
  */
 export function jobExpirySeconds(g: GenerationConfig): number {
   const longestWait = Math.max(g.maxRetryAfterMs, g.retryDelayMs * 2 ** (g.attempts - 1));
-  return Math.ceil((g.attempts * (g.timeoutMs + longestWait)) / 1000) + 30;
+  return Math.ceil((g.attempts * (g.timeoutMs + longestWait)) / 1000) + 10;
 }
 
 /** Starts the job queue and, when this process runs workers, one worker pump per provider. */
@@ -47,7 +47,9 @@ export async function startGenerationEngine(options: EngineOptions): Promise<Gen
     pollingSeconds: generation.pollingSeconds,
   };
   const boss = createBoss(database, timings);
-  boss.on('error', (error) => log.error({ err: error }, 'Job queue error'));
+  boss.on('error', (error) => {
+    log.error({ err: error }, 'Job queue error');
+  });
   await boss.start();
   await ensureQueues(
     boss,

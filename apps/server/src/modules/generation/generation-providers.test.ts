@@ -43,7 +43,9 @@ afterAll(async () => {
   await t.close();
   await fake.close();
 });
-beforeEach(() => fake.reset());
+beforeEach(() => {
+  fake.reset();
+});
 
 async function generate(count: number, provider = 'openai_compatible', model = 'fake-model') {
   const brainstorm = await makeRichBrainstorm(t.db, user);

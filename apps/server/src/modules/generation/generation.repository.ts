@@ -83,7 +83,8 @@ export async function usageSince(db: Db, since: Date, userId?: number) {
   const [row] = await db
     .select({
       ideas: sql<number>`coalesce(sum(${generations.requested}), 0)::int`,
-      tokens: sql<number>`coalesce(sum(${generations.inputTokens} + ${generations.outputTokens}
+      // A bigint: the driver hands it over as a string.
+      tokens: sql<string>`coalesce(sum(${generations.inputTokens} + ${generations.outputTokens}
         + ${generations.reservedTokens}), 0)::bigint`,
       oldest: sql<Date | null>`min(${generations.created})`,
     })
@@ -95,7 +96,7 @@ export async function usageSince(db: Db, since: Date, userId?: number) {
       ),
     );
   return {
-    ideas: Number(row?.ideas ?? 0),
+    ideas: row?.ideas ?? 0,
     tokens: Number(row?.tokens ?? 0),
     oldest: row?.oldest ? new Date(row.oldest) : null,
   };

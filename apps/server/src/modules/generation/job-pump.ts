@@ -63,6 +63,11 @@ export class JobPump<T> {
     await Promise.allSettled([...this.finished]);
   }
 
+  /** Read through a method: `stop()` changes it while `run()` awaits. */
+  private isStopping() {
+    return this.stopping;
+  }
+
   private async run() {
     while (!this.stopping) {
       const room = this.concurrency - this.running.size;
@@ -79,7 +84,7 @@ export class JobPump<T> {
           this.log.error({ err: error, queue: this.queue }, 'Could not fetch jobs');
         }
       }
-      if (this.stopping) break;
+      if (this.isStopping()) break;
       // More jobs may be waiting when the last fetch filled every free place: ask again as soon
       // as a place frees up. Otherwise wait for the next poll, a notify, or the stop.
       await new Promise<void>((resolve) => {

@@ -65,8 +65,8 @@ export async function insertJobs(boss: PgBoss, tx: Db, jobs: PgBoss.JobInsert<Sl
 }
 
 async function executeIn(tx: Db, text: string, values: unknown[]) {
-  const result = await tx.execute(positional(text, values));
-  return { rows: (result as unknown as { rows: unknown[] }).rows };
+  const result: unknown = await tx.execute(positional(text, values));
+  return { rows: (result as { rows: unknown[] }).rows };
 }
 
 /** SQL text with $1…$n placeholders as a query the ORM can run in its transaction. */

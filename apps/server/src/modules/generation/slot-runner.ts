@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { NoObjectGeneratedError, NoOutputGeneratedError, type LanguageModelUsage } from 'ai';
+import { NoObjectGeneratedError, NoOutputGeneratedError } from 'ai';
 import type { GenerationConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { GenerationSlotRow } from '../../db/schema/generations.js';
@@ -92,7 +92,7 @@ export async function runSlot(
 /** Adds what a failed call reports it used (a malformed answer was still paid for). */
 function addUsage(spent: { inputTokens: number; outputTokens: number }, error: unknown) {
   if (NoObjectGeneratedError.isInstance(error) || NoOutputGeneratedError.isInstance(error)) {
-    const usage = 'usage' in error ? (error.usage as LanguageModelUsage | undefined) : undefined;
+    const usage = 'usage' in error ? error.usage : undefined;
     spent.inputTokens += usage?.inputTokens ?? 0;
     spent.outputTokens += usage?.outputTokens ?? 0;
   }

@@ -146,6 +146,8 @@ function fromSource(
     models = parseModels(modelsRaw);
     if (models.length === 0) return left(`${modelsVariable} lists no model.`);
   }
+  const [defaultModel] = models;
+  if (defaultModel === undefined) return left(`${modelsVariable} lists no model.`);
   const tooLong = models.find((m) => m.length > 200);
   if (tooLong) return left(`${modelsVariable} has a model name over 200 characters.`);
   const name =
@@ -156,7 +158,7 @@ function fromSource(
     key: source.key,
     name,
     models,
-    defaultModel: models[0] as string,
+    defaultModel,
     apiKey: source.keyVariable ? value(env, source.keyVariable) : undefined,
     baseUrl,
     concurrency: parseConcurrency(env, source.prefix, problems),

@@ -1,0 +1,245 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { openDatabase } from '../src/db/client.js';
+import { ideas } from '../src/db/schema/ideas.js';
+import type { GenerationDto } from '../src/modules/generation/generation.schemas.js';
+import { createUser } from '../src/modules/users/users.service.js';
+import { startFakeLlmServer, type FakeLlmServer } from './fake-llm-server.js';
+import { compatibleEnv, generationBody } from './generation-helpers.js';
+
+/**
+ * A worker killed with SIGKILL in the middle of a provider call (a crash, the OOM killer):
+ * once a worker runs again, the job completes and its idea is stored exactly once.
+ */
+const serverRoot = fileURLToPath(new URL('..', import.meta.url));
+const children = new Set<ChildProcess>();
+let fake: FakeLlmServer;
+
+beforeAll(async () => {
+  // Slow enough to kill the worker while the call is in flight.
+  fake = await startFakeLlmServer({ default: { kind: 'idea', delayMs: 1500 } });
+});
+afterEach(() => {
+  for (const child of children) child.kill('SIGKILL');
+  children.clear();
+});
+afterAll(() => fake.close());
+
+const JWT_SECRET = 'durability-test-secret-long-enough-for-hs256';
+
+function generationEnv(): NodeJS.ProcessEnv {
+  return {
+    ...compatibleEnv(fake.baseUrl),
+    GENERATION_TIMEOUT_SECONDS: '3',
+    GENERATION_ATTEMPTS: '1',
+    GENERATION_RETRY_DELAY_MS: '100',
+    GENERATION_MAX_RETRY_AFTER_SECONDS: '1',
+    QUEUE_MAINTENANCE_SECONDS: '1',
+    QUEUE_POLLING_SECONDS: '0.5',
+    JWT_SECRET,
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'production',
+  };
+}
+
+/** Runs the real entry point; resolves once `ready` appears in its output. */
+async function launch(args: string[], env: NodeJS.ProcessEnv, ready: RegExp) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
+    cwd: serverRoot,
+    env: { PATH: process.env.PATH, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  let output = '';
+  const match = await new Promise<RegExpExecArray>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const found = ready.exec(output);
+      if (found) resolve(found);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => {
+      reject(new Error(`exited early (${String(code)}): ${output}`));
+    });
+  });
+  return { child, match };
+}
+
+function kill(child: ChildProcess) {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGKILL');
+  children.delete(child);
+  return exited;
+}
+
+async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 40_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`gave up waiting: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe.runIf(process.env.TEST_DB !== 'postgres')('on the embedded database', () => {
+  it('restarts at once after SIGKILL and completes the job, storing one idea', async () => {
+    fake.reset();
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'ideaforge-durability-'));
+    try {
+      const env = { ...generationEnv(), DATA_DIR: dataDir, PORT: '0' };
+      const serve = () => launch(['serve'], env, /running at http:\/\/localhost:(\d+)/);
+      let { child, match } = await serve();
+      const base = `http://127.0.0.1:${match[1]}`;
+      const call = async (method: string, url: string, token?: string, body?: object) => {
+        const response = await fetch(`${base}${url}`, {
+          method,
+          headers: {
+            ...(body ? { 'content-type': 'application/json' } : {}),
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+          },
+          ...(body ? { body: JSON.stringify(body) } : {}),
+        });
+        return { status: response.status, body: (await response.json()) as unknown };
+      };
+      // Sign in as the first admin, whose password the first start printed.
+      const password = /password: (\S+)/.exec(match.input)?.[1] ?? '';
+      const token = (
+        (
+          await call('POST', '/api/auth/token/', undefined, {
+            email: 'admin@ideaforge.local',
+            password,
+          })
+        ).body as { access: string }
+      ).access;
+      const brainstorm = (
+        await call('POST', '/api/brainstorms/', token, { parameters: { problem: 'Slow lifts' } })
+      ).body as { id: number };
+      const started = await call(
+        'POST',
+        `/api/brainstorms/${brainstorm.id}/brainstorm/`,
+        token,
+        generationBody(1, 'openai_compatible', 'fake-model'),
+      );
+      expect(started.status).toBe(202);
+      const { id } = started.body as GenerationDto;
+
+      await waitFor(
+        async () => fake.calls(),
+        (n) => n === 1,
+      );
+      await kill(child);
+
+      ({ child, match } = await serve());
+      const restartedBase = `http://127.0.0.1:${match[1]}`;
+      const finished = await waitFor(
+        async () =>
+          (await (
+            await fetch(`${restartedBase}/api/generations/${id}/`, {
+              headers: { authorization: `Bearer ${token}` },
+            })
+          ).json()) as GenerationDto,
+        (g) => g.status !== 'queued' && g.status !== 'running',
+      );
+      expect(finished).toMatchObject({ status: 'done', succeeded: 1, failed: 0 });
+      expect(finished.slots[0]?.attempts).toBe(2);
+      const list = await fetch(`${restartedBase}/api/ideas/?brainstorm=${brainstorm.id}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(((await list.json()) as { count: number }).count).toBe(1);
+      expect(fake.calls()).toBe(2);
+      await kill(child);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.runIf(process.env.TEST_DB === 'postgres' && process.env.TEST_DATABASE_URL)(
+  'on PostgreSQL, with a separate worker process',
+  () => {
+    it('picks the job up again after its expiry and stores one idea', async () => {
+      fake.reset();
+      const adminUrl = process.env.TEST_DATABASE_URL ?? '';
+      const name = `ideaforge_durability_${randomBytes(6).toString('hex')}`;
+      const admin = await openDatabase({ kind: 'postgres', url: adminUrl });
+      await admin.executeSql(`CREATE DATABASE "${name}"`);
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+      try {
+        await database.migrate();
+        const env = { ...generationEnv(), DATABASE_URL: url.toString() };
+        const config = loadConfig({ ...env, WORKERS: '0' });
+        const app = await buildApp(config, { database, logger: false });
+        try {
+          await app.ready();
+          const user = await createUser(database.db, {
+            email: 'worker@example.com',
+            password: 'durable passphrase',
+            first_name: 'W',
+            last_name: '',
+            is_staff: false,
+          });
+          const authorization = `Bearer ${await app.tokens.sign(user)}`;
+          const brainstorm = await app.inject({
+            method: 'POST',
+            url: '/api/brainstorms/',
+            headers: { authorization },
+            payload: { parameters: { problem: 'Slow lifts' } },
+          });
+          const brainstormId = brainstorm.json<{ id: number }>().id;
+
+          const worker = () => launch(['worker'], env, /worker is running/);
+          let { child } = await worker();
+          const started = await app.inject({
+            method: 'POST',
+            url: `/api/brainstorms/${brainstormId}/brainstorm/`,
+            headers: { authorization },
+            payload: generationBody(1, 'openai_compatible', 'fake-model'),
+          });
+          expect(started.statusCode).toBe(202);
+          const { id } = started.json<GenerationDto>();
+          await waitFor(
+            async () => fake.calls(),
+            (n) => n === 1,
+          );
+          await kill(child);
+
+          ({ child } = await worker());
+          const finished = await waitFor(
+            async () =>
+              (
+                await app.inject({
+                  method: 'GET',
+                  url: `/api/generations/${id}/`,
+                  headers: { authorization },
+                })
+              ).json<GenerationDto>(),
+            (g) => g.status !== 'queued' && g.status !== 'running',
+          );
+          expect(finished).toMatchObject({ status: 'done', succeeded: 1, failed: 0 });
+          const stored = await database.db.select().from(ideas).where(eq(ideas.generationId, id));
+          expect(stored).toHaveLength(1);
+          expect(fake.calls()).toBe(2);
+          await kill(child);
+        } finally {
+          await app.close();
+        }
+      } finally {
+        await database.close();
+        await admin.executeSql(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+        await admin.close();
+      }
+    }, 90_000);
+  },
+);
