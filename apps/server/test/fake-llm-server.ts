@@ -286,12 +286,18 @@ function errorBody(api: FakeLlmApi, status: number, message = `Fake error ${stat
   return { error: { message, type, param: null, code: status === 401 ? 'invalid_api_key' : type } };
 }
 
-/** `Idea n: <angle>`, so that parallel slots of one generation answer differently. */
+/**
+ * `Idea n: <angle> — <theme>`: the slot's direction echoed back (the angle's name up to its
+ * first full stop, and the theme it focuses on), so parallel slots answer as differently as
+ * their prompts differ.
+ */
 export function defaultIdea(request: Pick<RecordedLlmRequest, 'n' | 'user'>): GeneratedIdea {
   const user = request.user ?? '';
   const angleLine = /^\s*Angle(?: for this idea)?:\s*(.+)$/m.exec(user)?.[1]?.trim();
-  const label = angleLine
-    ? angleLine.slice(0, 80)
+  const theme = /<focus_theme>\s*([^<]*?)\s*<\/focus_theme>/.exec(user)?.[1];
+  const angle = angleLine?.split('.')[0]?.slice(0, 60);
+  const label = angle
+    ? `${angle}${theme ? ` — ${theme.slice(0, 40)}` : ''}`
     : `variation ${createHash('sha256').update(user).digest('hex').slice(0, 8)}`;
   return {
     title: `Idea ${request.n}: ${label}`,

@@ -8,7 +8,6 @@ CREATE TABLE "generation_slots" (
 	"status" text DEFAULT 'queued' NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"error" text,
-	"idea_id" integer,
 	"input_tokens" integer,
 	"output_tokens" integer,
 	"reserved_tokens" integer DEFAULT 0 NOT NULL,

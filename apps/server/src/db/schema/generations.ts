@@ -71,7 +71,10 @@ export const generations = pgTable(
   ],
 );
 
-/** One idea of a generation: one durable job, one provider call (retried), at most one idea. */
+/**
+ * One idea of a generation: one durable job, one provider call (retried), at most one idea —
+ * the idea whose (generation_id, generation_slot) is this slot's key.
+ */
 export const generationSlots = pgTable(
   'generation_slots',
   {
@@ -87,7 +90,6 @@ export const generationSlots = pgTable(
     attempts: integer().notNull().default(0),
     /** Why the slot failed, in words a user can act on. */
     error: text(),
-    ideaId: integer(),
     inputTokens: integer(),
     outputTokens: integer(),
     reservedTokens: integer().notNull().default(0),

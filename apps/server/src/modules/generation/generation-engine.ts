@@ -12,7 +12,7 @@ import {
   type SlotJob,
 } from './job-queue.js';
 import { JobPump, type PumpLogger } from './job-pump.js';
-import { abandonSlot, runSlot } from './slot-runner.js';
+import { abandonSlot, ContextCache, runSlot } from './slot-runner.js';
 
 export interface GenerationEngine {
   boss: PgBoss;
@@ -62,6 +62,7 @@ export async function startGenerationEngine(options: EngineOptions): Promise<Gen
     if (database.kind === 'pglite') await reclaimOrphans(database, boss, log);
     const deps = {
       db: database.db,
+      contexts: new ContextCache(database.db),
       clients: createProviderClients(providers),
       settings: generation,
     };

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { brainstorms } from '../../db/schema/brainstorms.js';
+import type { BrainstormParameters } from '../../db/schema/brainstorms.js';
 import {
   generations,
   generationSlots,
@@ -12,7 +12,7 @@ import type { GeneratedIdea } from './generated-idea.js';
 
 export type NewSlot = Omit<
   typeof generationSlots.$inferInsert,
-  'generationId' | 'status' | 'attempts' | 'error' | 'ideaId' | 'started' | 'finished'
+  'generationId' | 'status' | 'attempts' | 'error' | 'started' | 'finished'
 >;
 
 export async function insertGeneration(
@@ -37,14 +37,21 @@ export async function insertGeneration(
 }
 
 export interface GenerationWithSlots extends GenerationRow {
-  slots: GenerationSlotRow[];
+  slots: (GenerationSlotRow & { ideaId: number | null })[];
 }
 
 async function withSlots(db: Db, rows: GenerationRow[]): Promise<GenerationWithSlots[]> {
   if (rows.length === 0) return [];
   const slots = await db
-    .select()
+    .select({ ...getTableColumns(generationSlots), ideaId: ideas.id })
     .from(generationSlots)
+    .leftJoin(
+      ideas,
+      and(
+        eq(ideas.generationId, generationSlots.generationId),
+        eq(ideas.generationSlot, generationSlots.slot),
+      ),
+    )
     .where(
       inArray(
         generationSlots.generationId,
@@ -128,82 +135,91 @@ export async function lockLimits(db: Db) {
   await db.execute(sql`select pg_advisory_xact_lock(hashtext('ideaforge.generation-limits'))`);
 }
 
+/** The fields of a slot a running job needs. */
+export interface ClaimedSlot {
+  generationId: number;
+  slot: number;
+  provider: string;
+  model: string;
+  settings: GenerationSlotRow['settings'];
+  angle: GenerationSlotRow['angle'];
+  attempts: number;
+  reservedTokens: number;
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
 /**
- * Marks a slot as running for one more provider call, unless it has finished (or its
- * generation is gone). Returns the slot, or null when there is nothing left to do.
+ * Marks a slot as running for one more provider call (and its generation as running), unless
+ * it has finished or its generation is gone: then null, and there is nothing left to do.
+ * One statement, because every slot of a generation makes this call at the same moment.
  */
-export async function claimSlot(db: Db, generationId: number, slot: number) {
-  const [claimed] = await db
-    .update(generationSlots)
-    .set({
-      status: 'running',
-      attempts: sql`${generationSlots.attempts} + 1`,
-      started: sql`coalesce(${generationSlots.started}, now())`,
-    })
-    .where(
-      and(
-        eq(generationSlots.generationId, generationId),
-        eq(generationSlots.slot, slot),
-        inArray(generationSlots.status, ['queued', 'running']),
-      ),
-    )
-    .returning();
-  if (!claimed) return null;
-  await db
-    .update(generations)
-    .set({ status: 'running', started: sql`coalesce(${generations.started}, now())` })
-    .where(and(eq(generations.id, generationId), eq(generations.status, 'queued')));
-  return claimed;
-}
-
-/** The brainstorm a generation fills, and the newest titles already in it. */
-export async function slotContext(db: Db, generationId: number, avoidLimit: number) {
-  const [row] = await db
-    .select({
-      brainstormId: brainstorms.id,
-      title: brainstorms.title,
-      type: brainstorms.type,
-      parameters: brainstorms.parameters,
-      createdBy: generations.createdBy,
-    })
-    .from(generations)
-    .innerJoin(brainstorms, eq(brainstorms.id, generations.brainstormId))
-    .where(eq(generations.id, generationId));
-  if (!row) return null;
-  const titles = await db
-    .select({ title: ideas.title })
-    .from(ideas)
-    .where(eq(ideas.brainstormId, row.brainstormId))
-    .orderBy(desc(ideas.created), desc(ideas.id))
-    .limit(avoidLimit);
-  return { ...row, avoidTitles: titles.map((t) => t.title) };
-}
-
-/** Counts a finished slot on its generation and settles the generation's status. */
-async function settle(
+export async function claimSlot(
   db: Db,
-  slot: GenerationSlotRow,
+  generationId: number,
+  slot: number,
+): Promise<ClaimedSlot | null> {
+  const result = await db.execute(sql`
+    with claimed as (
+      update generation_slots
+      set status = 'running', attempts = attempts + 1, started = coalesce(started, now())
+      where generation_id = ${generationId} and slot = ${slot}
+        and status in ('queued', 'running')
+      returning generation_id, slot, provider, model, settings, angle, attempts, reserved_tokens
+    ), generation as (
+      update generations set status = 'running', started = coalesce(started, now())
+      where id = ${generationId} and status = 'queued' and exists (select 1 from claimed)
+    )
+    select generation_id as "generationId", slot, provider, model, settings, angle, attempts,
+      reserved_tokens as "reservedTokens"
+    from claimed`);
+  return rowsOf<ClaimedSlot>(result)[0] ?? null;
+}
+
+export interface SlotContext {
+  type: string;
+  title: string;
+  parameters: BrainstormParameters;
+  /** The newest titles already in the brainstorm, for the model to avoid. */
+  avoidTitles: string[];
+}
+
+/** The brainstorm a generation fills, with the newest titles already in it: one statement. */
+export async function slotContext(
+  db: Db,
+  generationId: number,
+  avoidLimit: number,
+): Promise<SlotContext | null> {
+  const result = await db.execute(sql`
+    select b.type, b.title, b.parameters,
+      array(select i.title from ideas i where i.brainstorm_id = b.id
+            order by i.created desc, i.id desc limit ${avoidLimit}) as "avoidTitles"
+    from generations g join brainstorms b on b.id = g.brainstorm_id
+    where g.id = ${generationId}`);
+  return rowsOf<SlotContext>(result)[0] ?? null;
+}
+
+/** How a finished slot changes its generation: the counters, the tokens, the status. */
+function settle(
+  slot: Pick<ClaimedSlot, 'reservedTokens'>,
   outcome: { succeeded: 0 | 1; inputTokens: number; outputTokens: number },
 ) {
   const failed = 1 - outcome.succeeded;
-  const finishedCount = sql`${generations.succeeded} + ${generations.failed} + 1`;
-  await db
-    .update(generations)
-    .set({
-      succeeded: sql`${generations.succeeded} + ${outcome.succeeded}`,
-      failed: sql`${generations.failed} + ${failed}`,
-      inputTokens: sql`${generations.inputTokens} + ${outcome.inputTokens}`,
-      outputTokens: sql`${generations.outputTokens} + ${outcome.outputTokens}`,
-      reservedTokens: sql`greatest(${generations.reservedTokens} - ${slot.reservedTokens}, 0)`,
-      status: sql`case
-        when ${finishedCount} < ${generations.requested} then 'running'
-        when ${generations.failed} + ${failed} = 0 then 'done'
-        when ${generations.succeeded} + ${outcome.succeeded} = 0 then 'failed'
-        else 'partly_failed' end`,
-      started: sql`coalesce(${generations.started}, now())`,
-      finished: sql`case when ${finishedCount} >= ${generations.requested} then now() end`,
-    })
-    .where(eq(generations.id, slot.generationId));
+  return sql`
+    succeeded = succeeded + ${outcome.succeeded},
+    failed = failed + ${failed},
+    input_tokens = input_tokens + ${outcome.inputTokens},
+    output_tokens = output_tokens + ${outcome.outputTokens},
+    reserved_tokens = greatest(reserved_tokens - ${slot.reservedTokens}, 0),
+    status = case
+      when succeeded + failed + 1 < requested then 'running'
+      when failed + ${failed} = 0 then 'done'
+      when succeeded + ${outcome.succeeded} = 0 then 'failed'
+      else 'partly_failed' end,
+    started = coalesce(started, now()),
+    finished = case when succeeded + failed + 1 >= requested then now() end`;
 }
 
 export interface StoredIdea {
@@ -215,100 +231,73 @@ export interface StoredIdea {
 }
 
 /**
- * Stores a slot's idea and counts it, in one transaction. The idea's unique key (generation,
- * slot) and the slot's status make a second run of the same job store and count nothing.
+ * Stores a slot's idea, marks the slot done and counts it on its generation, in one statement.
+ * A slot that has finished meanwhile (an earlier run of the same job, or given up for lost)
+ * stores and counts nothing; the idea's unique key (generation, slot) backs that up.
+ * Returns the idea's id, or null when nothing was stored.
  */
-export async function completeSlot(db: Db, slot: GenerationSlotRow, result: StoredIdea) {
-  return db.transaction(async (tx) => {
-    const [generation] = await tx
-      .select({ brainstormId: generations.brainstormId, createdBy: generations.createdBy })
-      .from(generations)
-      .where(eq(generations.id, slot.generationId))
-      .for('update');
-    if (!generation) return null;
-    const [current] = await tx
-      .select({ status: generationSlots.status })
-      .from(generationSlots)
-      .where(slotKey(slot))
-      .for('update');
-    // Finished meanwhile: by an earlier run of this job, or given up for lost.
-    if (current?.status !== 'running' && current?.status !== 'queued') return null;
-    const [idea] = await tx
-      .insert(ideas)
-      .values({
-        brainstormId: generation.brainstormId,
-        ...result.idea,
-        createdBy: generation.createdBy,
-        provider: slot.provider,
-        model: slot.model,
-        technique: result.technique,
-        promptVersion: result.promptVersion,
-        settings: slot.settings,
-        inputTokens: result.inputTokens,
-        outputTokens: result.outputTokens,
-        generationId: slot.generationId,
-        generationSlot: slot.slot,
-      })
-      .onConflictDoNothing({ target: [ideas.generationId, ideas.generationSlot] })
-      .returning({ id: ideas.id });
-    if (!idea) throw new Error(`slot ${slot.generationId}/${slot.slot} already has its idea`);
-    await tx
-      .update(generationSlots)
-      .set({
-        status: 'done',
-        ideaId: idea.id,
-        error: null,
-        inputTokens: result.inputTokens,
-        outputTokens: result.outputTokens,
-        reservedTokens: 0,
-        finished: sql`now()`,
-      })
-      .where(slotKey(slot));
-    await settle(tx, slot, {
-      succeeded: 1,
-      inputTokens: result.inputTokens,
-      outputTokens: result.outputTokens,
-    });
-    return idea.id;
-  });
+export async function completeSlot(
+  db: Db,
+  slot: ClaimedSlot,
+  result: StoredIdea,
+): Promise<number | null> {
+  const { idea } = result;
+  const rows = rowsOf<{ id: number | null }>(
+    await db.execute(sql`
+      with done as (
+        update generation_slots
+        set status = 'done', error = null, input_tokens = ${result.inputTokens},
+          output_tokens = ${result.outputTokens}, reserved_tokens = 0, finished = now()
+        where generation_id = ${slot.generationId} and slot = ${slot.slot}
+          and status in ('queued', 'running')
+        returning generation_id, slot, provider, model, settings
+      ), idea as (
+        insert into ideas (brainstorm_id, title, summary, description, created_by, provider,
+          model, technique, prompt_version, settings, input_tokens, output_tokens,
+          generation_id, generation_slot)
+        select g.brainstorm_id, ${idea.title}, ${idea.summary}, ${idea.description},
+          g.created_by, done.provider, done.model, ${result.technique}, ${result.promptVersion},
+          done.settings, ${result.inputTokens}, ${result.outputTokens}, done.generation_id,
+          done.slot
+        from done join generations g on g.id = done.generation_id
+        returning id
+      ), counted as (
+        update generations set ${settle(slot, { succeeded: 1, ...result })}
+        where id = ${slot.generationId} and exists (select 1 from done)
+      )
+      select id from idea`),
+  );
+  return rows[0]?.id ?? null;
 }
 
 /** Records a slot's final failure with its reason and the tokens its attempts used. */
 export async function failSlot(
   db: Db,
-  slot: GenerationSlotRow,
+  slot: ClaimedSlot,
   failure: { reason: string; inputTokens: number; outputTokens: number },
-) {
-  await db.transaction(async (tx) => {
-    const [failed] = await tx
-      .update(generationSlots)
-      .set({
-        status: 'failed',
-        error: failure.reason,
-        inputTokens: failure.inputTokens,
-        outputTokens: failure.outputTokens,
-        reservedTokens: 0,
-        finished: sql`now()`,
-      })
-      .where(and(slotKey(slot), inArray(generationSlots.status, ['queued', 'running'])))
-      .returning({ slot: generationSlots.slot });
-    if (!failed) return;
-    await settle(tx, slot, {
-      succeeded: 0,
-      inputTokens: failure.inputTokens,
-      outputTokens: failure.outputTokens,
-    });
-  });
+): Promise<void> {
+  await db.execute(sql`
+    with failed as (
+      update generation_slots
+      set status = 'failed', error = ${failure.reason}, input_tokens = ${failure.inputTokens},
+        output_tokens = ${failure.outputTokens}, reserved_tokens = 0, finished = now()
+      where generation_id = ${slot.generationId} and slot = ${slot.slot}
+        and status in ('queued', 'running')
+      returning slot
+    )
+    update generations set ${settle(slot, { succeeded: 0, ...failure })}
+    where id = ${slot.generationId} and exists (select 1 from failed)`);
 }
 
 /** The slot as it is now (null when its generation was deleted). */
-export async function findSlot(db: Db, generationId: number, slot: number) {
+export async function findSlot(
+  db: Db,
+  generationId: number,
+  slot: number,
+): Promise<ClaimedSlot | null> {
   const [row] = await db
     .select()
     .from(generationSlots)
     .where(and(eq(generationSlots.generationId, generationId), eq(generationSlots.slot, slot)));
   return row ?? null;
 }
-
-const slotKey = (slot: Pick<GenerationSlotRow, 'generationId' | 'slot'>) =>
-  and(eq(generationSlots.generationId, slot.generationId), eq(generationSlots.slot, slot.slot));

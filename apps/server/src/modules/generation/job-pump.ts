@@ -24,7 +24,11 @@ export class JobPump<T> {
   private readonly running = new Map<string, AbortController>();
   private readonly finished = new Set<Promise<void>>();
   private stopping = false;
+  private completing: string[] = [];
+  private flush: Promise<void> | null = null;
   private wake: (() => void) | null = null;
+  /** Set while the pump waits for a running job to finish before it fetches more. */
+  private wakeOnRoom: (() => void) | null = null;
   private loop: Promise<void> | null = null;
 
   constructor(
@@ -87,16 +91,34 @@ export class JobPump<T> {
       if (this.isStopping()) break;
       // More jobs may be waiting when the last fetch filled every free place: ask again as soon
       // as a place frees up. Otherwise wait for the next poll, a notify, or the stop.
+      const waitForRoom = (full && room > 0) || room <= 0;
       await new Promise<void>((resolve) => {
-        const timer = full && room > 0 ? undefined : setTimeout(done, this.pollingMs);
+        const timer = waitForRoom ? undefined : setTimeout(done, this.pollingMs);
         function done() {
           clearTimeout(timer);
           resolve();
         }
         this.wake = done;
+        this.wakeOnRoom = waitForRoom ? done : null;
       });
       this.wake = null;
+      this.wakeOnRoom = null;
     }
+  }
+
+  /**
+   * Marks a job done. Jobs that finish within the same turn of the event loop (the ideas of one
+   * generation answered together) are completed in one statement.
+   */
+  private complete(id: string): Promise<void> {
+    this.completing.push(id);
+    this.flush ??= new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+      const ids = this.completing;
+      this.completing = [];
+      this.flush = null;
+      await this.boss.complete(this.queue, ids);
+    });
+    return this.flush;
   }
 
   private begin(job: PgBoss.JobWithMetadata<T>) {
@@ -104,7 +126,7 @@ export class JobPump<T> {
     this.running.set(job.id, controller);
     const finished = this.handler(job, controller.signal)
       .then(
-        () => this.boss.complete(this.queue, job.id),
+        () => this.complete(job.id),
         (error: unknown) =>
           this.boss.fail(this.queue, job.id, {
             message: error instanceof Error ? error.message : String(error),
@@ -116,7 +138,7 @@ export class JobPump<T> {
       .finally(() => {
         this.running.delete(job.id);
         this.finished.delete(finished);
-        this.wake?.();
+        this.wakeOnRoom?.();
       });
     this.finished.add(finished);
   }

@@ -2,7 +2,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { NoObjectGeneratedError, NoOutputGeneratedError } from 'ai';
 import type { GenerationConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import type { GenerationSlotRow } from '../../db/schema/generations.js';
 import type { IdeaProviderClient } from '../providers/provider-clients.js';
 import type { ProviderKey } from '../providers/providers.config.js';
 import type { PromptInput } from './generated-idea.js';
@@ -13,8 +12,38 @@ import { classifyFailure, type CallFailure } from './provider-failures.js';
 
 export interface SlotRunnerDeps {
   db: Db;
+  contexts: ContextCache;
   clients: ReadonlyMap<ProviderKey, IdeaProviderClient>;
   settings: Pick<GenerationConfig, 'timeoutMs' | 'attempts' | 'retryDelayMs' | 'maxRetryAfterMs'>;
+}
+
+const CONTEXT_TTL_MS = 3000;
+
+/**
+ * The slots of a generation start together and ask for the same brainstorm and titles: they
+ * share one read of it for a few seconds. A retry after that reads the titles anew.
+ */
+export class ContextCache {
+  private readonly entries = new Map<
+    number,
+    { at: number; value: Promise<repository.SlotContext | null> }
+  >();
+
+  constructor(private readonly db: Db) {}
+
+  get(generationId: number): Promise<repository.SlotContext | null> {
+    const now = Date.now();
+    const entry = this.entries.get(generationId);
+    if (entry && now - entry.at < CONTEXT_TTL_MS) return entry.value;
+    for (const [id, old] of this.entries) {
+      if (now - old.at >= CONTEXT_TTL_MS) this.entries.delete(id);
+    }
+    const value = repository.slotContext(this.db, generationId, MAX_AVOID_TITLES);
+    // A failed read is not kept.
+    value.catch(() => this.entries.delete(generationId));
+    this.entries.set(generationId, { at: now, value });
+    return value;
+  }
 }
 
 /**
@@ -30,7 +59,7 @@ export async function runSlot(
   const { db, settings } = deps;
   let slot = await repository.claimSlot(db, job.generationId, job.slot);
   if (!slot) return;
-  const context = await repository.slotContext(db, job.generationId, MAX_AVOID_TITLES);
+  const context = await deps.contexts.get(job.generationId);
   if (!context) return;
   const client = deps.clients.get(slot.provider as ProviderKey);
   if (!client) {
@@ -111,7 +140,7 @@ function backoff(
 
 /** What a job whose worker was lost too often leaves behind: a failed slot, with the reason. */
 export async function abandonSlot(db: Db, job: { generationId: number; slot: number }) {
-  const slot: GenerationSlotRow | null = await repository.findSlot(db, job.generationId, job.slot);
+  const slot = await repository.findSlot(db, job.generationId, job.slot);
   if (!slot) return;
   await repository.failSlot(db, slot, {
     reason: 'its worker stopped before finishing, again and again',
