@@ -136,11 +136,11 @@ try {
 }
 const postgresUrl = process.env.BENCH_DATABASE_URL;
 if (postgresUrl) {
-  const { database, drop } = await throwAwayPostgres(postgresUrl);
+  const postgres = await throwAwayPostgres(postgresUrl);
   try {
-    await run('PostgreSQL', database);
+    await run('PostgreSQL', postgres.database);
   } finally {
-    await drop();
+    await postgres.drop();
   }
 } else {
   console.log('          PostgreSQL: skipped (set BENCH_DATABASE_URL to include it)');
