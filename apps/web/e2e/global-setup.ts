@@ -40,7 +40,17 @@ export default async function globalSetup(config: FullConfig) {
   }
 
   const server = spawn(process.execPath, [serverMain, 'serve'], {
-    env: { ...env, HOST: '127.0.0.1', PORT: port },
+    env: {
+      ...env,
+      HOST: '127.0.0.1',
+      PORT: port,
+      // A second provider that always fails, at once: nothing listens on port 9. It comes first
+      // in the list, before the offline one.
+      OPENAI_COMPATIBLE_BASE_URL: 'http://127.0.0.1:9/v1',
+      OPENAI_COMPATIBLE_NAME: 'Unreachable test provider',
+      OPENAI_COMPATIBLE_MODELS: 'broken-model',
+      GENERATION_ATTEMPTS: '1',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const exited = new Promise((resolve) => server.once('exit', resolve));

@@ -21,7 +21,11 @@ export function createQueryClient() {
     }),
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
-        logError(`Mutation ${JSON.stringify(mutation.options.mutationKey ?? [])} failed`, error);
+        logError(
+          `Mutation ${JSON.stringify(mutation.options.mutationKey ?? [])} failed`,
+          error,
+          mutation.meta?.severity,
+        );
       },
     }),
     defaultOptions: {

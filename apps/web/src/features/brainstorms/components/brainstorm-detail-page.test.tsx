@@ -8,6 +8,52 @@ import { renderApp } from '@/test/render-app';
 import type { Brainstorm } from '../api/types';
 import { makeBrainstorm } from '../testing/brainstorm-fixtures';
 
+const offline = {
+  provider: 'offline',
+  name: 'Offline sample ideas (no AI)',
+  models: ['sample-ideas'],
+  default_model: 'sample-ideas',
+};
+
+/** The ideas list as the server pages it: `ideas()` newest first, ten a page. */
+function serveIdeaTitles(ideas: () => string[]) {
+  server.use(
+    http.get('/api/ideas/', ({ request }) => {
+      const pageSize = Number(new URL(request.url).searchParams.get('page_size') ?? 10);
+      const results = ideas()
+        .slice(0, pageSize)
+        .map((title, index) => makeIdea({ id: index + 1, title }));
+      const count = ideas().length;
+      return HttpResponse.json({
+        count,
+        filteredCount: count,
+        next: null,
+        previous: null,
+        results,
+      });
+    }),
+  );
+}
+
+function makeIdea(overrides: { id: number; title: string }) {
+  return {
+    ...overrides,
+    summary: '',
+    description: '',
+    brainstorm: 7,
+    brainstorm_detail: { id: 7, title: 'Worse kitchens', type: 'bad_idea_contest' },
+    created: '2026-03-01T10:15:00.000Z',
+    modified: '2026-03-01T10:15:00.000Z',
+    created_by: null,
+    provenance: null,
+    votes: 0,
+    reaction_counts: { laugh: 0, idea: 0, surprised: 0, thumbtack: 0 },
+    comments_count: 0,
+    user_annotation: null,
+    annotation: null,
+  };
+}
+
 const creator = makeUser({ id: 1 });
 const someoneElse = makeUser({ id: 2, email: 'bob@example.com' });
 const staff = makeUser({ id: 3, is_staff: true });
@@ -50,6 +96,77 @@ describe('Brainstorm detail page', () => {
       '/brainstorms/7/review',
     );
     // The ideas section (tested with the ideas feature) sits under the header card.
+    const ideas = screen.getByRole('region', { name: 'Ideas' });
+    expect(
+      await within(ideas).findByText('No ideas found for this brainstorm.'),
+    ).toBeInTheDocument();
+  });
+
+  it('generates ideas from under the header card, and the new ones fill in', async () => {
+    serveBrainstorm(makeBrainstorm({ id: 7, title: 'Worse kitchens' }));
+    server.use(http.get('/api/llm-providers/', () => HttpResponse.json([offline])));
+    let titles: string[] = [];
+    serveIdeaTitles(() => titles);
+    server.use(
+      http.post('/api/brainstorms/7/brainstorm/', () => {
+        titles = ['A kettle that sings off-key', 'Mugs with holes'];
+        return HttpResponse.json(
+          {
+            id: 31,
+            brainstorm: 7,
+            created_by: creator.id,
+            status: 'done',
+            requested: 2,
+            succeeded: 2,
+            failed: 0,
+            input_tokens: 0,
+            output_tokens: 0,
+            failures: [],
+            slots: [],
+            created: '2026-03-01T10:15:00.000Z',
+            started: '2026-03-01T10:15:00.000Z',
+            finished: '2026-03-01T10:15:01.000Z',
+          },
+          { status: 202 },
+        );
+      }),
+    );
+    const { user: actor } = renderApp('/brainstorms/7', { signedInAs: creator });
+
+    const form = await screen.findByRole('form', { name: 'Generate ideas' });
+    const heading = screen.getByRole('heading', { name: 'Worse kitchens', level: 1 });
+    const ideas = screen.getByRole('region', { name: 'Ideas' });
+    expect(heading.compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(form.compareDocumentPosition(ideas) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(await within(ideas).findByText('No ideas found for this brainstorm.')).toBeVisible();
+    const generate = within(form).getByRole('button', { name: 'Generate New Ideas' });
+    await waitFor(() => {
+      expect(generate).toBeEnabled();
+    });
+
+    await actor.click(generate);
+
+    expect(await within(form).findByRole('button', { name: 'Loading ideas...' })).toBeDisabled();
+    // The list is read again within 2 seconds; the new ideas end the polling.
+    expect(
+      await within(ideas).findByText('Mugs with holes', {}, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    expect(await within(form).findByRole('button', { name: 'Generate New Ideas' })).toBeEnabled();
+  });
+
+  it('says "Error loading LLM providers" while the rest of the page works', async () => {
+    vi.mocked(console.error).mockImplementation(() => undefined);
+    serveBrainstorm(makeBrainstorm({ id: 7, title: 'Worse kitchens' }));
+    server.use(
+      http.get('/api/llm-providers/', () =>
+        HttpResponse.json({ detail: 'Down.' }, { status: 500 }),
+      ),
+    );
+    renderApp('/brainstorms/7', { signedInAs: creator });
+
+    expect(await screen.findByText('Error loading LLM providers')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Worse kitchens', level: 1 })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Generate New Ideas' })).toBeDisabled();
     const ideas = screen.getByRole('region', { name: 'Ideas' });
     expect(
       await within(ideas).findByText('No ideas found for this brainstorm.'),

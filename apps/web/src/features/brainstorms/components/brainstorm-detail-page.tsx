@@ -16,11 +16,17 @@ function PageMessage({ children, role }: { children: string; role: 'status' | 'a
 
 interface BrainstormDetailPageProps {
   brainstormId: number;
+  /** The generation controls, from the generation feature; shown once the brainstorm has loaded. */
+  generation?: ReactNode;
   /** The 'Ideas' section, from the ideas feature; shown once the brainstorm has loaded. */
   ideas?: ReactNode;
 }
 
-export function BrainstormDetailPage({ brainstormId, ideas }: BrainstormDetailPageProps) {
+export function BrainstormDetailPage({
+  brainstormId,
+  generation,
+  ideas,
+}: BrainstormDetailPageProps) {
   const brainstorm = useBrainstorm(brainstormId);
 
   if (brainstorm.isPending) return <PageMessage role="status">Loading...</PageMessage>;
@@ -38,7 +44,7 @@ export function BrainstormDetailPage({ brainstormId, ideas }: BrainstormDetailPa
   return (
     <>
       <BrainstormHeaderCard key={brainstorm.data.id} brainstorm={brainstorm.data} />
-      {/* Generation controls (number of ideas, provider, model) come with the next issue. */}
+      {generation}
       {ideas}
     </>
   );

@@ -1,6 +1,7 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { brainstormQueryOptions } from '@/features/brainstorms/api/get-brainstorm';
 import { BrainstormDetailPage } from '@/features/brainstorms/components/brainstorm-detail-page';
+import { GenerationControls } from '@/features/generation/components/generation-controls';
 import { ideaListQueryOptions } from '@/features/ideas/api/list-ideas';
 import { IdeasSection } from '@/features/ideas/components/ideas-section';
 import { DEFAULT_PAGE_SIZE, pagingSearchSchema } from '@/lib/paging';
@@ -34,6 +35,15 @@ function BrainstormRoute() {
   return (
     <BrainstormDetailPage
       brainstormId={brainstormId}
+      // 'Error loading LLM providers' shows within the controls: the rest of the page works.
+      // Keyed so that another brainstorm's page starts without this one's progress.
+      generation={
+        <GenerationControls
+          key={`generation-${String(brainstormId)}`}
+          brainstormId={brainstormId}
+          poll
+        />
+      }
       ideas={
         <IdeasSection
           brainstormId={brainstormId}

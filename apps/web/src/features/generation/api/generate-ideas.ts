@@ -1,0 +1,52 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '@/lib/api/api-error';
+import { api } from '@/lib/api/client';
+import type { Severity } from '@/lib/logger';
+import { generationKeys } from './generation-keys';
+import { generationQueryOptions } from './get-generation';
+import type { GenerationRequest } from './types';
+
+/** The settings every idea is asked with. */
+export const IDEA_SETTINGS = { temperature: 0.7, max_tokens: 1000 } as const;
+
+export interface GenerateIdeasInput {
+  brainstormId: number;
+  count: number;
+  provider: string;
+  model: string;
+}
+
+/** One worker per idea, all with the same provider, model and settings. */
+export function generationRequest({ count, provider, model }: GenerateIdeasInput) {
+  return {
+    num_workers: count,
+    worker_params: Array.from({ length: count }, () => ({
+      provider,
+      model,
+      settings: { ...IDEA_SETTINGS },
+    })),
+  } satisfies GenerationRequest;
+}
+
+/** Queues the ideas; the server answers at once (202) with the generation to follow. */
+export async function generateIdeas(input: GenerateIdeasInput) {
+  const { data, error, response } = await api.POST('/api/brainstorms/{id}/brainstorm/', {
+    params: { path: { id: input.brainstormId } },
+    body: generationRequest(input),
+  });
+  if (!data) throw new ApiError(response.status, error);
+  return data;
+}
+
+/** `severity` is how a refusal is logged (the detail page reports it as high). */
+export function useGenerateIdeas(severity?: Severity) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [...generationKeys.all, 'create'],
+    meta: { severity },
+    mutationFn: generateIdeas,
+    onSuccess: (generation) => {
+      queryClient.setQueryData(generationQueryOptions(generation.id).queryKey, generation);
+    },
+  });
+}

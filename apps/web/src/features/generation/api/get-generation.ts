@@ -1,0 +1,45 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiError } from '@/lib/api/api-error';
+import { api } from '@/lib/api/client';
+import { generationKeys } from './generation-keys';
+import type { GenerationStatus } from './types';
+
+/** How often a running generation's progress is read. */
+export const GENERATION_POLL_MS = 1000;
+
+export function isFinished(status: GenerationStatus) {
+  switch (status) {
+    case 'queued':
+    case 'running':
+      return false;
+    case 'done':
+    case 'failed':
+    case 'partly_failed':
+      return true;
+  }
+}
+
+export async function getGeneration(id: number) {
+  const { data, error, response } = await api.GET('/api/generations/{id}/', {
+    params: { path: { id } },
+  });
+  if (!data) throw new ApiError(response.status, error);
+  return data;
+}
+
+/** Read again every second until the generation finishes, or the server refuses to say (4xx). */
+export function generationQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: [...generationKeys.details(), id],
+    queryFn: () => getGeneration(id),
+    refetchInterval: ({ state }) => {
+      const refused = state.error instanceof ApiError && state.error.status < 500;
+      const finished = state.data !== undefined && isFinished(state.data.status);
+      return refused || finished ? false : GENERATION_POLL_MS;
+    },
+  });
+}
+
+export function useGeneration(id: number) {
+  return useQuery(generationQueryOptions(id));
+}

@@ -1,0 +1,6 @@
+import type { components } from '@/lib/api/schema';
+
+export type Generation = components['schemas']['Generation'];
+export type GenerationRequest = components['schemas']['GenerationRequest'];
+export type GenerationStatus = Generation['status'];
+export type LlmProvider = components['schemas']['LlmProvider'];

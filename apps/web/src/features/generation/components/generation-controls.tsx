@@ -1,0 +1,128 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Sparkles } from 'lucide-react';
+import { useId, useState, type SubmitEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { LoadError } from '@/components/ui/load-error';
+import { ideaKeys } from '@/features/ideas/api/idea-keys';
+import { useGuardedSubmit } from '@/hooks/use-guarded-submit';
+import { useGenerateIdeas } from '../api/generate-ideas';
+import { useLlmProviders } from '../api/get-llm-providers';
+import { useIdeaPolling } from '../hooks/use-idea-polling';
+import { DEFAULT_IDEAS, MAX_IDEAS, MIN_IDEAS, parseIdeaCount } from '../lib/idea-count';
+import { GenerationError } from './generation-error';
+import { GenerationProgress } from './generation-progress';
+import { ProviderModelFields, type ProviderChoice } from './provider-model-fields';
+
+const BUTTON_TEXT = {
+  idle: 'Generate New Ideas',
+  sending: 'Generating...',
+  polling: 'Loading ideas...',
+} as const;
+
+interface GenerationControlsProps {
+  brainstormId: number;
+  /**
+   * The detail page polls the ideas list after a request until new ideas arrive (and reports a
+   * failed request with high severity); the review page does not poll.
+   */
+  poll: boolean;
+}
+
+/** '# ideas:', Provider, Model and 'Generate New Ideas', with the request's progress below. */
+export function GenerationControls({ brainstormId, poll }: GenerationControlsProps) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const providers = useLlmProviders();
+  // The detail page reports a refused request with high severity (logged by the query client).
+  const generate = useGenerateIdeas(poll ? 'high' : undefined);
+  const refreshIdeas = () => queryClient.invalidateQueries({ queryKey: ideaKeys.all });
+  const polling = useIdeaPolling(brainstormId, () => void refreshIdeas());
+
+  const [countText, setCountText] = useState(String(DEFAULT_IDEAS));
+  // Until the user chooses, the first provider with its default model.
+  const [chosen, setChosen] = useState<ProviderChoice | null>(null);
+  const first = providers.data?.[0];
+  const choice = chosen ?? { provider: first?.provider ?? '', model: first?.default_model ?? '' };
+  const [sending, setSending] = useState(false);
+  const [generationId, setGenerationId] = useState<number | null>(null);
+
+  const phase = sending ? 'sending' : polling.active ? 'polling' : 'idle';
+  const submit = useGuardedSubmit<SubmitEvent<HTMLFormElement>>(async () => {
+    const count = parseIdeaCount(countText);
+    setCountText(String(count));
+    if (!choice.provider || !choice.model) return;
+    setSending(true);
+    try {
+      // Taken before asking, so ideas that arrive at once still count as new.
+      const before = poll ? await polling.countIdeas() : null;
+      const generation = await generate.mutateAsync({ brainstormId, count, ...choice });
+      setGenerationId(generation.id);
+      if (before === null) void refreshIdeas();
+      else polling.start(before);
+    } catch {
+      // Shown by the error line; logged once, by the query client.
+    } finally {
+      setSending(false);
+    }
+  });
+
+  return (
+    <Card className="gap-4 py-4 sm:py-6">
+      <CardContent className="grid min-w-0 gap-4 px-4 sm:px-6">
+        {/* The number is kept within its limits here rather than refused by the browser. */}
+        <form
+          noValidate
+          aria-label="Generate ideas"
+          className="flex flex-wrap items-end gap-3"
+          onSubmit={submit}
+        >
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-count`}># ideas:</Label>
+            <Input
+              id={`${id}-count`}
+              type="number"
+              inputMode="numeric"
+              min={MIN_IDEAS}
+              max={MAX_IDEAS}
+              step={1}
+              className="w-24"
+              value={countText}
+              onChange={(event) => {
+                setCountText(event.target.value);
+              }}
+              onBlur={() => {
+                setCountText(String(parseIdeaCount(countText)));
+              }}
+            />
+          </div>
+          <ProviderModelFields
+            providers={providers.data ?? []}
+            value={choice}
+            onChange={setChosen}
+            loading={providers.isPending}
+          />
+          <Button
+            type="submit"
+            className="w-full sm:w-auto"
+            disabled={phase !== 'idle' || !choice.provider || !choice.model}
+          >
+            <Sparkles aria-hidden="true" />
+            {BUTTON_TEXT[phase]}
+          </Button>
+        </form>
+        {providers.isError ? (
+          <LoadError
+            message="Error loading LLM providers"
+            retrying={providers.isFetching}
+            onRetry={() => void providers.refetch()}
+          />
+        ) : null}
+        {generate.isError && phase === 'idle' ? <GenerationError error={generate.error} /> : null}
+        {generationId !== null ? <GenerationProgress generationId={generationId} /> : null}
+      </CardContent>
+    </Card>
+  );
+}
