@@ -66,6 +66,7 @@ const envSchema = z
     GENERATION_MAX_IDEAS_PER_HOUR: count(1, 1_000_000).default(200),
     GENERATION_DAILY_TOKENS_PER_USER: count(1, 2_000_000_000).default(2_000_000),
     GENERATION_DAILY_TOKENS_TOTAL: count(1, 2_000_000_000).default(20_000_000),
+    GENERATION_SHUTDOWN_GRACE_SECONDS: count(0, 600).default(10),
     QUEUE_MAINTENANCE_SECONDS: count(1, 3600).default(60),
     QUEUE_POLLING_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   })
@@ -109,6 +110,8 @@ export interface GenerationConfig {
   retryDelayMs: number;
   /** The longest Retry-After a rate-limited call waits for. */
   maxRetryAfterMs: number;
+  /** How long running jobs may finish when the process stops, before they go back to the queue. */
+  shutdownGraceMs: number;
   /** How often the queue looks for jobs whose worker died. */
   maintenanceSeconds: number;
   /** How often an idle worker asks the queue for jobs. */
@@ -164,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       attempts: e.GENERATION_ATTEMPTS,
       retryDelayMs: e.GENERATION_RETRY_DELAY_MS,
       maxRetryAfterMs: e.GENERATION_MAX_RETRY_AFTER_SECONDS * 1000,
+      shutdownGraceMs: e.GENERATION_SHUTDOWN_GRACE_SECONDS * 1000,
       maintenanceSeconds: e.QUEUE_MAINTENANCE_SECONDS,
       pollingSeconds: e.QUEUE_POLLING_SECONDS,
       limits: {

@@ -57,17 +57,18 @@ async function serve(config: Config) {
     );
   }
   const app = await buildApp(config, { database });
-  app.addHook('onClose', () => database.close());
+  // The database closes after the app, whose workers hand their running jobs back first.
+  const stop = () => app.close().then(() => database.close());
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
-      void app.close().then(() => process.exit(0));
+      void stop().then(() => process.exit(0));
     });
   }
   let address: string;
   try {
     address = await app.listen({ host: config.host, port: config.port });
   } catch (error) {
-    await app.close();
+    await stop();
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
       throw new CommandError(
         `Port ${config.port} on ${config.host} is already in use. Stop what uses it, or set PORT.`,

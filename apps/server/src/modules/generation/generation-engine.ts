@@ -99,7 +99,7 @@ export async function startGenerationEngine(options: EngineOptions): Promise<Gen
     notify(provider) {
       pumps.get(provider)?.notify();
     },
-    async stop(graceMs = 10_000) {
+    async stop(graceMs = generation.shutdownGraceMs) {
       await Promise.all([...pumps.values()].map((pump) => pump.stop(graceMs)));
       await boss.stop({ graceful: false, wait: true, close: false });
     },
