@@ -22,16 +22,27 @@ function newDataDir() {
   return dir;
 }
 
-function start(args: string[], dataDir: string, port = '0'): ChildProcess {
+function start(
+  args: string[],
+  dataDir: string,
+  port = '0',
+  extraEnv: NodeJS.ProcessEnv = {},
+): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
     cwd: serverRoot,
-    env: { PATH: process.env.PATH, DATA_DIR: dataDir, NODE_ENV: 'production', PORT: port },
+    env: {
+      PATH: process.env.PATH,
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      PORT: port,
+      ...extraEnv,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 }
 
-function run(args: string[], dataDir: string, port?: string) {
-  const child = start(args, dataDir, port);
+function run(args: string[], dataDir: string, port?: string, extraEnv?: NodeJS.ProcessEnv) {
+  const child = start(args, dataDir, port, extraEnv);
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -44,10 +55,13 @@ function run(args: string[], dataDir: string, port?: string) {
 }
 
 /** Starts the server, waits until it listens, stops it, and returns what it printed. */
-async function serveOnce(dataDir: string): Promise<string> {
-  const child = start(['serve'], dataDir);
+async function serveOnce(dataDir: string, extraEnv?: NodeJS.ProcessEnv): Promise<string> {
+  const child = start(['serve'], dataDir, '0', extraEnv);
   let output = '';
   await new Promise<void>((resolve, reject) => {
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
     child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes('Ideaforge is running at')) resolve();
@@ -146,6 +160,29 @@ describe('the first start', () => {
     const second = await serveOnce(dataDir);
     expect(second).not.toContain('Created the first admin account');
     expect(second).not.toContain(password);
+  });
+});
+
+describe('language-model providers set up wrongly', () => {
+  it('are named at start with what to fix, and the server runs without them', async () => {
+    const output = await serveOnce(newDataDir(), {
+      OLLAMA_BASE_URL: 'localhost:11434',
+      OPENAI_COMPATIBLE_BASE_URL: 'http://127.0.0.1:1234/v1',
+    });
+    expect(output).toContain(
+      'Warning: Ollama is left out: OLLAMA_BASE_URL must be an http:// or https:// URL.',
+    );
+    expect(output).toContain(
+      'Warning: OpenAI-compatible is left out: set OPENAI_COMPATIBLE_MODELS to the models it serves.',
+    );
+  });
+});
+
+describe('the worker command', () => {
+  it('needs DATABASE_URL, and says why', async () => {
+    const result = await run(['worker'], newDataDir());
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('A separate worker needs DATABASE_URL');
   });
 });
 

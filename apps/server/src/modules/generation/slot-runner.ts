@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { NoObjectGeneratedError, NoOutputGeneratedError } from 'ai';
 import type { GenerationConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import type { IdeaProviderClient } from '../providers/provider-clients.js';
+import type { IdeaProviderClient, IdeaResult } from '../providers/provider-clients.js';
 import type { ProviderKey } from '../providers/providers.config.js';
 import type { PromptInput } from './generated-idea.js';
 import * as repository from './generation.repository.js';
@@ -83,8 +83,9 @@ export async function runSlot(
   const spent = { inputTokens: 0, outputTokens: 0 };
   for (let attempt = 1; ; attempt++) {
     const timeout = AbortSignal.timeout(settings.timeoutMs);
+    let result: IdeaResult;
     try {
-      const result = await client.generate({
+      result = await client.generate({
         model: slot.model,
         prompt,
         input,
@@ -92,16 +93,10 @@ export async function runSlot(
         seed: job.generationId * 1000 + job.slot * 10 + slot.attempts,
         signal: AbortSignal.any([signal, timeout]),
       });
-      await repository.completeSlot(db, slot, {
-        ...prompt,
-        idea: result.idea,
-        inputTokens: spent.inputTokens + result.inputTokens,
-        outputTokens: spent.outputTokens + result.outputTokens,
-      });
-      return;
     } catch (error) {
-      if (signal.aborted)
+      if (signal.aborted) {
         throw signal.reason instanceof Error ? signal.reason : new WorkerStopping();
+      }
       const failure = classifyFailure(error, timeout.aborted, settings.timeoutMs);
       addUsage(spent, error);
       if (!failure.retry || attempt >= settings.attempts) {
@@ -114,7 +109,17 @@ export async function runSlot(
       const again = await repository.claimSlot(db, job.generationId, job.slot);
       if (!again) return;
       slot = again;
+      continue;
     }
+    // A database error here fails the job, and the queue runs it again later: the provider's
+    // answer is lost, but nothing is stored twice.
+    await repository.completeSlot(db, slot, {
+      ...prompt,
+      idea: result.idea,
+      inputTokens: spent.inputTokens + result.inputTokens,
+      outputTokens: spent.outputTokens + result.outputTokens,
+    });
+    return;
   }
 }
 
