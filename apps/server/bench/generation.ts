@@ -7,7 +7,6 @@
  *
  * On PGlite, and on PostgreSQL too when BENCH_DATABASE_URL is set.
  */
-import { randomBytes } from 'node:crypto';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
@@ -15,27 +14,11 @@ import { brainstorms } from '../src/db/schema/brainstorms.js';
 import type { GenerationDto } from '../src/modules/generation/generation.schemas.js';
 import { countNearDuplicates } from '../src/modules/generation/similarity.js';
 import { createUser } from '../src/modules/users/users.service.js';
+import { createPostgresDatabase } from '../test/database.js';
 import { startFakeLlmServer } from '../test/fake-llm-server.js';
 
 const IDEAS = 50;
 const DELAY_MS = 2000;
-
-async function throwAwayPostgres(adminUrl: string) {
-  const name = `ideaforge_bench_${randomBytes(6).toString('hex')}`;
-  const admin = await openDatabase({ kind: 'postgres', url: adminUrl });
-  await admin.executeSql(`CREATE DATABASE "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
-  return {
-    database,
-    async drop() {
-      await database.close();
-      await admin.executeSql(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await admin.close();
-    },
-  };
-}
 
 async function run(label: string, database: Database) {
   const fake = await startFakeLlmServer({ default: { kind: 'idea', delayMs: DELAY_MS } });
@@ -136,11 +119,11 @@ try {
 }
 const postgresUrl = process.env.BENCH_DATABASE_URL;
 if (postgresUrl) {
-  const postgres = await throwAwayPostgres(postgresUrl);
+  const { database } = await createPostgresDatabase(postgresUrl);
   try {
-    await run('PostgreSQL', postgres.database);
+    await run('PostgreSQL', database);
   } finally {
-    await postgres.drop();
+    await database.close();
   }
 } else {
   console.log('          PostgreSQL: skipped (set BENCH_DATABASE_URL to include it)');

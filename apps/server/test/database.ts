@@ -13,17 +13,32 @@ export async function createTestDatabase(options: DatabaseOptions = {}): Promise
     await database.migrate();
     return database;
   }
+  const { database } = await createPostgresDatabase(url, options);
+  return database;
+}
+
+/**
+ * A new, migrated database on the PostgreSQL server of `adminUrl`, and its URL (for processes
+ * a test starts); closing it drops it.
+ */
+export async function createPostgresDatabase(
+  adminUrl: string,
+  options: DatabaseOptions = {},
+): Promise<{ database: Database; url: string }> {
   const name = `ideaforge_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(url, `CREATE DATABASE "${name}"`);
-  const target = new URL(url);
+  await adminQuery(adminUrl, `CREATE DATABASE "${name}"`);
+  const target = new URL(adminUrl);
   target.pathname = `/${name}`;
   const database = await openDatabase({ kind: 'postgres', url: target.toString() }, options);
   await database.migrate();
   return {
-    ...database,
-    async close() {
-      await database.close();
-      await adminQuery(url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    url: target.toString(),
+    database: {
+      ...database,
+      async close() {
+        await database.close();
+        await adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      },
     },
   };
 }

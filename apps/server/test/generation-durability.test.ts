@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,10 +7,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { openDatabase } from '../src/db/client.js';
 import { ideas } from '../src/db/schema/ideas.js';
 import type { GenerationDto } from '../src/modules/generation/generation.schemas.js';
 import { createUser } from '../src/modules/users/users.service.js';
+import { createPostgresDatabase } from './database.js';
 import { startFakeLlmServer, type FakeLlmServer } from './fake-llm-server.js';
 import { compatibleEnv, generationBody } from './generation-helpers.js';
 
@@ -169,16 +168,9 @@ describe.runIf(process.env.TEST_DB === 'postgres' && process.env.TEST_DATABASE_U
   () => {
     it('picks the job up again after its expiry and stores one idea', async () => {
       fake.reset();
-      const adminUrl = process.env.TEST_DATABASE_URL ?? '';
-      const name = `ideaforge_durability_${randomBytes(6).toString('hex')}`;
-      const admin = await openDatabase({ kind: 'postgres', url: adminUrl });
-      await admin.executeSql(`CREATE DATABASE "${name}"`);
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+      const { database, url } = await createPostgresDatabase(process.env.TEST_DATABASE_URL ?? '');
       try {
-        await database.migrate();
-        const env = { ...generationEnv(), DATABASE_URL: url.toString() };
+        const env = { ...generationEnv(), DATABASE_URL: url };
         const config = loadConfig({ ...env, WORKERS: '0' });
         const app = await buildApp(config, { database, logger: false });
         try {
@@ -237,8 +229,6 @@ describe.runIf(process.env.TEST_DB === 'postgres' && process.env.TEST_DATABASE_U
         }
       } finally {
         await database.close();
-        await admin.executeSql(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-        await admin.close();
       }
     }, 90_000);
   },
