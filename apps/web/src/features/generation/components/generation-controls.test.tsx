@@ -246,6 +246,44 @@ describe('GenerationControls', () => {
     expect(queryClient.getQueryState(listKey)?.isInvalidated).toBe(true);
   });
 
+  it('shows the progress of a generation already under way when it opens', async () => {
+    serveProviders();
+    const running = makeGeneration({ id: 44, requested: 8, status: 'running', succeeded: 3 });
+    server.use(
+      http.get('/api/brainstorms/7/generations/', ({ request }) => {
+        expect(new URL(request.url).searchParams.get('page_size')).toBe('1');
+        return HttpResponse.json({ count: 1, next: null, previous: null, results: [running] });
+      }),
+    );
+    serveGenerationStates([running]);
+    renderControls();
+
+    expect(await screen.findByRole('progressbar', { name: 'Idea generation' })).toHaveAttribute(
+      'aria-valuenow',
+      '3',
+    );
+    expect(screen.getByText('3 of 8 ideas')).toBeInTheDocument();
+  });
+
+  it('shows no progress for a generation that has finished before it opens', async () => {
+    serveProviders();
+    const done = makeGeneration({ status: 'done', succeeded: 10 });
+    let answered = false;
+    server.use(
+      http.get('/api/brainstorms/7/generations/', () => {
+        answered = true;
+        return HttpResponse.json({ count: 1, next: null, previous: null, results: [done] });
+      }),
+    );
+    const { queryClient } = renderControls();
+    await readyButton();
+    await waitFor(() => {
+      expect(answered).toBe(true);
+      expect(queryClient.isFetching()).toBe(0);
+    });
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
   it("says 'Failed to generate ideas. Please try again.' with the server's reason", async () => {
     const logged = vi.mocked(console.error).mockImplementation(() => undefined);
     serveProviders();

@@ -9,6 +9,8 @@ import { LoadError } from '@/components/ui/load-error';
 import { ideaKeys } from '@/features/ideas/api/idea-keys';
 import { useGuardedSubmit } from '@/hooks/use-guarded-submit';
 import { useGenerateIdeas } from '../api/generate-ideas';
+import { useLatestGeneration } from '../api/get-latest-generation';
+import { isFinished } from '../api/get-generation';
 import { useLlmProviders } from '../api/get-llm-providers';
 import { useIdeaPolling } from '../hooks/use-idea-polling';
 import { DEFAULT_IDEAS, MAX_IDEAS, MIN_IDEAS, parseIdeaCount } from '../lib/idea-count';
@@ -48,6 +50,10 @@ export function GenerationControls({ brainstormId, poll }: GenerationControlsPro
   const choice = chosen ?? { provider: first?.provider ?? '', model: first?.default_model ?? '' };
   const [sending, setSending] = useState(false);
   const [generationId, setGenerationId] = useState<number | null>(null);
+  // Until this page asks for ideas, a generation of the brainstorm still under way.
+  const latest = useLatestGeneration(brainstormId).data;
+  const underWay = latest && !isFinished(latest.status) ? latest.id : null;
+  const shownGeneration = generationId ?? underWay;
 
   const phase = sending ? 'sending' : polling.active ? 'polling' : 'idle';
   const submit = useGuardedSubmit<SubmitEvent<HTMLFormElement>>(async () => {
@@ -121,7 +127,7 @@ export function GenerationControls({ brainstormId, poll }: GenerationControlsPro
           />
         ) : null}
         {generate.isError && phase === 'idle' ? <GenerationError error={generate.error} /> : null}
-        {generationId !== null ? <GenerationProgress generationId={generationId} /> : null}
+        {shownGeneration !== null ? <GenerationProgress generationId={shownGeneration} /> : null}
       </CardContent>
     </Card>
   );
