@@ -2,7 +2,7 @@ import type PgBoss from 'pg-boss';
 import type { GenerationConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { createProviderClients } from '../providers/provider-clients.js';
-import type { ProviderConfig } from '../providers/providers.config.js';
+import { PROVIDER_KEYS, type ProviderConfig } from '../providers/providers.config.js';
 import {
   createBoss,
   DEAD_LETTER_QUEUE,
@@ -60,6 +60,7 @@ export async function startGenerationEngine(options: EngineOptions): Promise<Gen
   const pumps = new Map<string, JobPump<SlotJob>>();
   if (generation.workers) {
     if (database.kind === 'pglite') await reclaimOrphans(database, boss, log);
+    await failUnservedJobs(database, boss, providers, log);
     const deps = {
       db: database.db,
       contexts: new ContextCache(database.db),
@@ -104,6 +105,36 @@ export async function startGenerationEngine(options: EngineOptions): Promise<Gen
       await boss.stop({ graceful: false, wait: true, close: false });
     },
   };
+}
+
+/**
+ * Jobs queued for a provider this deployment no longer offers (its key was removed) would wait
+ * forever, and their generations would count against their users' limits: their ideas fail
+ * with that reason. Every process of a deployment shares its provider settings.
+ */
+async function failUnservedJobs(
+  database: Database,
+  boss: PgBoss,
+  providers: readonly ProviderConfig[],
+  log: EngineOptions['log'],
+) {
+  const offered = new Set<string>(providers.map((p) => p.key));
+  for (const key of PROVIDER_KEYS.filter((k) => !offered.has(k))) {
+    const queue = slotQueue(key);
+    if (!(await boss.getQueue(queue))) continue;
+    for (;;) {
+      const jobs = await boss.fetch<SlotJob>(queue, { batchSize: 100 });
+      if (jobs.length === 0) break;
+      log.warn({ queue, jobs: jobs.length }, 'Failing jobs of a provider no longer configured');
+      for (const job of jobs) {
+        await abandonSlot(database.db, job.data, 'the provider is no longer configured');
+      }
+      await boss.complete(
+        queue,
+        jobs.map((job) => job.id),
+      );
+    }
+  }
 }
 
 /**

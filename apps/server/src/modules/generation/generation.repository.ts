@@ -120,12 +120,20 @@ export async function recentRequests(db: Db, userId: number, since: Date) {
     .orderBy(asc(generations.created));
 }
 
+/**
+ * A user's generations under way. One older than a day cannot be running any more (its jobs
+ * would have expired and failed long before): it no longer holds its user back.
+ */
 export async function countUnfinished(db: Db, userId: number): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(generations)
     .where(
-      and(eq(generations.createdBy, userId), inArray(generations.status, ['queued', 'running'])),
+      and(
+        eq(generations.createdBy, userId),
+        inArray(generations.status, ['queued', 'running']),
+        sql`${generations.created} > now() - interval '1 day'`,
+      ),
     );
   return row?.n ?? 0;
 }

@@ -144,12 +144,12 @@ function backoff(
 }
 
 /** What a job whose worker was lost too often leaves behind: a failed slot, with the reason. */
-export async function abandonSlot(db: Db, job: { generationId: number; slot: number }) {
+export async function abandonSlot(
+  db: Db,
+  job: { generationId: number; slot: number },
+  reason = 'its worker stopped before finishing, again and again',
+) {
   const slot = await repository.findSlot(db, job.generationId, job.slot);
   if (!slot) return;
-  await repository.failSlot(db, slot, {
-    reason: 'its worker stopped before finishing, again and again',
-    inputTokens: 0,
-    outputTokens: 0,
-  });
+  await repository.failSlot(db, slot, { reason, inputTokens: 0, outputTokens: 0 });
 }

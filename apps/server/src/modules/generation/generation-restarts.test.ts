@@ -73,3 +73,38 @@ it('hands a running job back to the queue when the server stops, and the next on
     await second.close();
   }
 });
+
+it('fails the queued ideas of a provider that is no longer configured, with that reason', async () => {
+  const before = await buildApp(
+    { ...config(), generation: { ...config().generation, workers: false } },
+    { database, logger: false },
+  );
+  await before.ready();
+  const user = await makeUser(database.db);
+  const brainstorm = await makeRichBrainstorm(database.db, user);
+  const started = await before.inject({
+    method: 'POST',
+    url: `/api/brainstorms/${brainstorm.id}/brainstorm/`,
+    headers: await authHeaders(before, user),
+    payload: generationBody(2, 'openai_compatible', 'fake-model'),
+  });
+  expect(started.statusCode).toBe(202);
+  await before.close();
+
+  // Started again without the provider's variables.
+  const after = await buildApp(
+    { ...testConfig, ...generationConfig({}, { shutdownGraceMs: 200 }) },
+    { database, logger: false },
+  );
+  await after.ready();
+  try {
+    const finished = await waitForGeneration(after, user, started.json<GenerationDto>().id);
+    expect(finished).toMatchObject({
+      status: 'failed',
+      failed: 2,
+      failures: [{ reason: 'the provider is no longer configured', count: 2 }],
+    });
+  } finally {
+    await after.close();
+  }
+});
