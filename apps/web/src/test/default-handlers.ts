@@ -4,10 +4,33 @@ import { http, HttpResponse } from 'msw';
  * What the mocked server answers unless a test says otherwise. A brainstorm's page lists its
  * ideas, so every test that opens one would otherwise need to serve them: by default there are
  * none. Its generation controls read the providers and the newest generation: by default there
- * are none either.
+ * are none either. Nor has the caller saved any ideas (/saved lists the reviewed ones).
  */
 export const defaultHandlers = [
   http.get('/api/ideas/', () =>
+    HttpResponse.json({ count: 0, filteredCount: 0, next: null, previous: null, results: [] }),
+  ),
+  http.get('/api/ideas/reviewed/', () =>
+    HttpResponse.json({ count: 0, filteredCount: 0, next: null, previous: null, results: [] }),
+  ),
+  // A brainstorm of any id, for pages that open one in passing (the review page from sign-in).
+  http.get('/api/brainstorms/:id/', ({ params }) =>
+    HttpResponse.json({
+      id: Number(params.id),
+      title: 'A brainstorm',
+      description: '',
+      type: 'bad_idea_contest',
+      type_display: 'Bad Idea Contest',
+      parameters: { problem: 'A problem', themes: [], type: 'bad_idea_contest' },
+      project: null,
+      created_by: 1,
+      ideas_count: 0,
+      created: '2026-01-01T00:00:00.000Z',
+      modified: '2026-01-01T00:00:00.000Z',
+    }),
+  ),
+  // The review page's ideas left to review: none by default.
+  http.get('/api/ideas/unreviewed/', () =>
     HttpResponse.json({ count: 0, filteredCount: 0, next: null, previous: null, results: [] }),
   ),
   http.get('/api/llm-providers/', () => HttpResponse.json([])),

@@ -107,7 +107,6 @@ describe('app shell', () => {
   it.each([
     ['/projects', 'Projects Page', /Projects will group brainstorms/],
     ['/projects/7', 'Project 7', /This project's brainstorms/],
-    ['/saved', 'Saved Ideas', /ideas you bookmark/],
     ['/about', 'About', /team brainstorming with language models/],
   ])(
     'renders the placeholder page at %s with a line of text and a way home',

@@ -1,0 +1,58 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiError } from '@/lib/api/api-error';
+import { api } from '@/lib/api/client';
+import { pageCount, type Paging } from '@/lib/paging';
+import { savedKeys } from './saved-keys';
+import type { SavedIdea } from './types';
+
+/** The caller's own bookmarks, never anyone else's: the list and its export both ask this. */
+export const SAVED_FILTER = { user_filter: 'current', is_bookmarked: 'true' } as const;
+
+export interface SavedIdeaList {
+  /** Every saved idea, on all pages. */
+  total: number;
+  hasNext: boolean;
+  results: SavedIdea[];
+  /** Set when the page asked for is past the end (an unsave emptied it): the last page now. */
+  lastPage?: number;
+}
+
+async function getSavedPage(page: number, pageSize: number) {
+  const { data, error, response } = await api.GET('/api/ideas/reviewed/', {
+    params: { query: { ...SAVED_FILTER, with_annotations: 'true', page, page_size: pageSize } },
+  });
+  if (!data) throw new ApiError(response.status, error);
+  if (typeof data !== 'object' || Array.isArray(data)) {
+    throw new Error('Unexpected saved ideas response shape');
+  }
+  return data;
+}
+
+function isPastTheEnd(error: unknown, page: number) {
+  return page > 1 && error instanceof ApiError && error.status === 404;
+}
+
+export async function listSavedIdeas({ page, pageSize }: Paging): Promise<SavedIdeaList> {
+  try {
+    // `filteredCount` counts the bookmarks; `count` also the ideas the filters left aside.
+    const { filteredCount, next, results } = await getSavedPage(page, pageSize);
+    return { total: filteredCount, hasNext: next !== null, results };
+  } catch (error) {
+    if (!isPastTheEnd(error, page)) throw error;
+  }
+  const { filteredCount } = await getSavedPage(1, 1);
+  const lastPage = Math.min(pageCount(filteredCount, pageSize), page - 1);
+  return { total: filteredCount, hasNext: false, results: [], lastPage };
+}
+
+export function savedIdeaListQueryOptions(paging: Paging) {
+  return queryOptions({
+    queryKey: [...savedKeys.lists(), paging],
+    queryFn: () => listSavedIdeas(paging),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSavedIdeaList(paging: Paging) {
+  return useQuery(savedIdeaListQueryOptions(paging));
+}
