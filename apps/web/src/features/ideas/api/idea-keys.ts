@@ -3,4 +3,23 @@ export const ideaKeys = {
   all: ['ideas'] as const,
   lists: () => [...ideaKeys.all, 'list'] as const,
   totals: () => [...ideaKeys.all, 'total'] as const,
+  /** How many ideas are left to review: counts that any annotation changes. */
+  reviewCounts: () => [...ideaKeys.all, 'review-count'] as const,
+  /** One idea each, as last known here: the review page keeps recently reviewed ones from them. */
+  details: () => [...ideaKeys.all, 'detail'] as const,
+  detail: (ideaId: number) => [...ideaKeys.details(), ideaId] as const,
+  /** The team's comments on an idea. */
+  comments: (ideaId: number) => [...ideaKeys.all, 'comments', ideaId] as const,
 };
+
+/** Whether an idea query belongs to the brainstorm: lists and counts name it, totals end with it. */
+export function isBrainstormIdeaQuery(queryKey: readonly unknown[], brainstormId: number) {
+  const [, family, params] = queryKey;
+  if (family === 'total') return params === brainstormId;
+  return (
+    (family === 'list' || family === 'review-count') &&
+    typeof params === 'object' &&
+    params !== null &&
+    (params as { brainstormId?: unknown }).brainstormId === brainstormId
+  );
+}

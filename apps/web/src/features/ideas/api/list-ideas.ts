@@ -7,8 +7,17 @@ import type { Paging } from '@/lib/paging';
 import { ideaKeys } from './idea-keys';
 import type { Idea } from './types';
 
+/**
+ * Which of the brainstorm's ideas: all of them (the default), those the caller has reviewed, or
+ * those the caller has not.
+ */
+export type IdeaListView = 'all' | 'reviewed' | 'unreviewed';
+
 export interface IdeaListParams extends Paging {
   brainstormId: number;
+  view?: IdeaListView;
+  /** Leave out the ideas the caller hid (`is_hidden=false`); by default they are kept. */
+  excludeHidden?: boolean;
 }
 
 /**
@@ -53,10 +62,23 @@ function asIdeaPage(body: unknown): IdeaPage | null {
   };
 }
 
-type ListQuery = paths['/api/ideas/']['get']['parameters']['query'];
+type ListQuery = NonNullable<paths['/api/ideas/unreviewed/']['get']['parameters']['query']>;
 
-async function getIdeaPage(query: ListQuery) {
-  const { data, error, response } = await api.GET('/api/ideas/', { params: { query } });
+function fetchPage(view: IdeaListView, query: ListQuery) {
+  switch (view) {
+    case 'all':
+      return api.GET('/api/ideas/', { params: { query } });
+    case 'reviewed':
+      return api.GET('/api/ideas/reviewed/', {
+        params: { query: { ...query, user_filter: 'current' } },
+      });
+    case 'unreviewed':
+      return api.GET('/api/ideas/unreviewed/', { params: { query } });
+  }
+}
+
+async function getIdeaPage(query: ListQuery, view: IdeaListView = 'all') {
+  const { data, error, response } = await fetchPage(view, query);
   if (!data) throw new ApiError(response.status, error);
   const page = asIdeaPage(data);
   if (!page) logWarning('Unexpected ideas response shape', data);
@@ -68,8 +90,20 @@ function isPastTheEnd(error: unknown, page: number) {
   return page > 1 && error instanceof ApiError && error.status === 404;
 }
 
-/** The newest ideas of every brainstorm, this one's kept and paged here. */
-async function listIdeasFromPlainList({ brainstormId, page, pageSize }: IdeaListParams) {
+function isReviewed(idea: Idea) {
+  return Boolean(idea.user_annotation ?? idea.annotation);
+}
+
+function isHidden(idea: Idea) {
+  return (idea.user_annotation ?? idea.annotation)?.is_hidden === true;
+}
+
+/**
+ * The newest ideas of every brainstorm, this one's kept and paged here, filtered the way the
+ * list that failed would have filtered them.
+ */
+async function listIdeasFromPlainList(params: IdeaListParams) {
+  const { brainstormId, page, pageSize, view = 'all', excludeHidden = false } = params;
   try {
     const plain = await getIdeaPage({
       page: 1,
@@ -78,10 +112,15 @@ async function listIdeasFromPlainList({ brainstormId, page, pageSize }: IdeaList
       with_annotations: 'true',
     });
     if (!plain) return unavailable;
-    const ideas = plain.results.filter((idea) => idea.brainstorm === brainstormId);
+    const matching = plain.results.filter((idea) => idea.brainstorm === brainstormId);
+    const ideas = matching.filter(
+      (idea) =>
+        (view === 'all' || isReviewed(idea) === (view === 'reviewed')) &&
+        !(excludeHidden && isHidden(idea)),
+    );
     const start = (page - 1) * pageSize;
     return {
-      count: ideas.length,
+      count: matching.length,
       filteredCount: ideas.length,
       hasNext: start + pageSize < ideas.length,
       results: ideas.slice(start, start + pageSize),
@@ -94,16 +133,20 @@ async function listIdeasFromPlainList({ brainstormId, page, pageSize }: IdeaList
 }
 
 export async function listIdeas(params: IdeaListParams): Promise<IdeaList> {
-  const { brainstormId, page, pageSize } = params;
+  const { brainstormId, page, pageSize, view, excludeHidden } = params;
   let list: IdeaPage | null;
   try {
-    list = await getIdeaPage({
-      brainstorm: brainstormId,
-      page,
-      page_size: pageSize,
-      ordering: '-created',
-      with_annotations: 'true',
-    });
+    list = await getIdeaPage(
+      {
+        brainstorm: brainstormId,
+        page,
+        page_size: pageSize,
+        ordering: '-created',
+        with_annotations: 'true',
+        ...(excludeHidden ? { is_hidden: 'false' as const } : {}),
+      },
+      view,
+    );
   } catch (error) {
     if (isPastTheEnd(error, page)) throw error;
     logWarning("Loading the brainstorm's ideas failed; trying the plain list", error);

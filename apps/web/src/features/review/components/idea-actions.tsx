@@ -1,0 +1,180 @@
+import { Bookmark, Eye, EyeOff, MessageSquare, ThumbsDown, ThumbsUp } from 'lucide-react';
+import { useEffect, type ComponentProps } from 'react';
+import { Button } from '@/components/ui/button';
+import { annotationOf } from '@/features/ideas/api/annotation-cache';
+import { hasReaction } from '@/features/ideas/api/annotation-changes';
+import { useSetBookmark, useSetHidden } from '@/features/ideas/api/set-idea-flag';
+import { REACTIONS, useToggleReaction } from '@/features/ideas/api/toggle-reaction';
+import type { Idea } from '@/features/ideas/api/types';
+import { nextVote, useVoteIdea } from '@/features/ideas/api/vote-idea';
+import { cn } from '@/lib/utils';
+import type { RowCommands } from '../lib/review-keys';
+
+function ActionButton({ className, ...props }: ComponentProps<typeof Button>) {
+  return (
+    <Button
+      type="button"
+      variant="ghost"
+      size="sm"
+      className={cn('h-8 min-w-8 px-1.5', className)}
+      {...props}
+    />
+  );
+}
+
+/** The title of a vote button: pressing the direction already voted clears the vote. */
+export function voteTitle(current: number, direction: 1 | -1) {
+  if (current === direction) return 'Remove Vote';
+  return direction === 1 ? 'Vote Up' : 'Vote Down';
+}
+
+function voteColour(current: number, direction: 1 | -1) {
+  if (current === 0) return undefined;
+  if (current !== direction) return 'opacity-40';
+  return direction === 1 ? 'text-green-600 dark:text-green-500' : 'text-red-600 dark:text-red-500';
+}
+
+interface IdeaActionsProps {
+  idea: Idea;
+  /** Called before every action: the row is marked as recently interacted with. */
+  onInteract: () => void;
+  commentOpen: boolean;
+  onToggleComment: () => void;
+  /** The active row hands its commands to the list's keys. */
+  active?: boolean;
+  onRegister?: (ideaId: number, commands: RowCommands) => void;
+}
+
+/** Vote up and down, the four reactions, bookmark, comment and hide/show for one idea. */
+export function IdeaActions({
+  idea,
+  onInteract,
+  commentOpen,
+  onToggleComment,
+  active = false,
+  onRegister,
+}: IdeaActionsProps) {
+  const annotation = annotationOf(idea);
+  const vote = annotation?.vote ?? 0;
+  const bookmarked = annotation?.is_bookmarked ?? false;
+  const hidden = annotation?.is_hidden ?? false;
+  const voting = useVoteIdea(idea.id);
+  const bookmarking = useSetBookmark(idea.id);
+  const hiding = useSetHidden(idea.id);
+  const reacting = useToggleReaction(idea.id);
+
+  const { title } = idea;
+  const commands: RowCommands = {
+    vote: (direction) => {
+      const value = nextVote(vote, direction);
+      onInteract();
+      voting.mutate({ value });
+      if (value === 0) return `Vote removed: ${title}`;
+      return `Voted ${value === 1 ? 'up' : 'down'}: ${title}`;
+    },
+    react: (type) => {
+      const on = hasReaction(idea, type);
+      const label = REACTIONS.find((reaction) => reaction.type === type)?.label ?? type;
+      onInteract();
+      reacting.mutate({
+        type,
+        on: !on,
+        reactionId: annotation?.reactions.find((r) => r.reaction_type === type)?.id,
+      });
+      return `${on ? 'Removed' : 'Added'} ${label}: ${title}`;
+    },
+    bookmark: () => {
+      onInteract();
+      bookmarking.mutate({ value: !bookmarked });
+      return `${bookmarked ? 'Bookmark removed' : 'Bookmarked'}: ${title}`;
+    },
+    hide: () => {
+      onInteract();
+      hiding.mutate({ value: !hidden });
+      return `${hidden ? 'Shown' : 'Hidden'}: ${title}`;
+    },
+    comment: () => {
+      onInteract();
+      onToggleComment();
+      return commentOpen ? 'Comment row closed' : `Comment on: ${title}`;
+    },
+  };
+  // Every render, so the keys act on what the row shows now.
+  useEffect(() => {
+    if (active) onRegister?.(idea.id, commands);
+  });
+
+  return (
+    <div className="flex max-w-64 flex-wrap items-center gap-0.5" role="group" aria-label="Actions">
+      {([1, -1] as const).map((direction) => {
+        const Icon = direction === 1 ? ThumbsUp : ThumbsDown;
+        return (
+          <ActionButton
+            key={direction}
+            title={voteTitle(vote, direction)}
+            aria-pressed={vote === direction}
+            className={voteColour(vote, direction)}
+            onClick={() => {
+              commands.vote(direction);
+            }}
+          >
+            <Icon aria-hidden="true" className={cn(vote === direction && 'fill-current')} />
+          </ActionButton>
+        );
+      })}
+      {REACTIONS.map(({ type, emoji, label }) => {
+        const on = hasReaction(idea, type);
+        const count = idea.reaction_counts[type];
+        return (
+          <ActionButton
+            key={type}
+            title={label}
+            aria-label={`${label} (${count})`}
+            aria-pressed={on}
+            className={cn('gap-1 tabular-nums', on && 'bg-accent ring-1 ring-ring/40')}
+            onClick={() => {
+              commands.react(type);
+            }}
+          >
+            <span aria-hidden="true">{emoji}</span>
+            <span aria-hidden="true" className="text-xs text-muted-foreground">
+              {count}
+            </span>
+          </ActionButton>
+        );
+      })}
+      <ActionButton
+        title="Bookmark for private future reference"
+        aria-pressed={bookmarked}
+        className={cn(bookmarked && 'text-amber-600 dark:text-amber-500')}
+        onClick={() => {
+          commands.bookmark();
+        }}
+      >
+        <Bookmark aria-hidden="true" className={cn(bookmarked && 'fill-current')} />
+      </ActionButton>
+      <ActionButton
+        title="Comment"
+        aria-label={`Comment (${idea.comments_count})`}
+        aria-expanded={commentOpen}
+        className="gap-1 tabular-nums"
+        onClick={() => {
+          commands.comment();
+        }}
+      >
+        <MessageSquare aria-hidden="true" />
+        <span aria-hidden="true" className="text-xs text-muted-foreground">
+          {idea.comments_count}
+        </span>
+      </ActionButton>
+      <ActionButton
+        title={hidden ? 'Show idea' : 'Hide idea'}
+        onClick={() => {
+          commands.hide();
+        }}
+      >
+        {hidden ? <Eye aria-hidden="true" /> : <EyeOff aria-hidden="true" />}
+      </ActionButton>
+    </div>
+  );
+}

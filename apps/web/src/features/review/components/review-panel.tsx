@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import { Card, CardContent } from '@/components/ui/card';
+import type { ReviewView } from '../lib/review-search';
+import { ReviewCounter } from './review-counter';
+import { ReviewSection } from './review-section';
+import { ReviewToggles } from './review-toggles';
+
+interface ReviewPanelProps {
+  brainstormId: number;
+  view: ReviewView;
+  onViewChange: (view: Partial<ReviewView>) => void;
+  /** The generation controls, from the generation feature, shown under the list. */
+  generation?: ReactNode;
+}
+
+/** The review page below the brainstorm's header card: the queue, its toggles and list. */
+export function ReviewPanel({ brainstormId, view, onViewChange, generation }: ReviewPanelProps) {
+  return (
+    <>
+      <section aria-labelledby="review-queue-heading">
+        <Card className="gap-4 py-4 sm:py-6">
+          <CardContent className="grid gap-4 px-4 sm:px-6">
+            <h2 id="review-queue-heading" className="text-lg font-semibold">
+              Review Ideas
+            </h2>
+            <ReviewCounter brainstormId={brainstormId} showHidden={view.showHidden} />
+            <ReviewToggles
+              showHidden={view.showHidden}
+              showReviewed={view.showReviewed}
+              onChange={(toggles) => {
+                // Another filter is another list: it starts at its first page.
+                onViewChange({ ...toggles, page: 1 });
+              }}
+            />
+          </CardContent>
+        </Card>
+      </section>
+      <ReviewSection brainstormId={brainstormId} view={view} onViewChange={onViewChange} />
+      {generation}
+    </>
+  );
+}

@@ -1,0 +1,181 @@
+import { Keyboard } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { LoadError } from '@/components/ui/load-error';
+import { useIdeaTotal } from '@/features/ideas/api/get-idea-total';
+import {
+  FALLBACK_SCAN_SIZE,
+  useIdeaList,
+  type IdeaListParams,
+} from '@/features/ideas/api/list-ideas';
+import { ApiError } from '@/lib/api/api-error';
+import { useRecentlyInteracted } from '../hooks/use-recently-interacted';
+import { useRetainedIdeas } from '../hooks/use-retained-ideas';
+import { useReviewKeyboard } from '../hooks/use-review-keyboard';
+import type { ReviewView } from '../lib/review-search';
+import { CommentRow } from './comment-row';
+import { IdeaActions } from './idea-actions';
+import { KeyboardHelp } from './keyboard-help';
+import { ReviewExportButton } from './review-export-button';
+import { ReviewFooter } from './review-footer';
+import { ReviewTable } from './review-table';
+
+interface ReviewSectionProps {
+  brainstormId: number;
+  view: ReviewView;
+  onViewChange: (view: Partial<ReviewView>) => void;
+}
+
+function Message({ children }: { children: string }) {
+  return (
+    <p role="status" className="text-sm text-muted-foreground">
+      {children}
+    </p>
+  );
+}
+
+/** 'Ideas Review': the CSV export, the ideas to review with their actions, and the footer. */
+export function ReviewSection({ brainstormId, view, onViewChange }: ReviewSectionProps) {
+  const { page, pageSize, showHidden, showReviewed } = view;
+  const params: IdeaListParams = {
+    brainstormId,
+    page,
+    pageSize,
+    view: showReviewed ? 'reviewed' : 'unreviewed',
+    excludeHidden: !showHidden,
+  };
+  const list = useIdeaList(params);
+  const total = useIdeaTotal(brainstormId);
+  const { recent, mark } = useRecentlyInteracted(brainstormId);
+  const listName = JSON.stringify(params);
+  // While reviewed ideas are not shown, those just reviewed stay until their minute is up.
+  const rows = useRetainedIdeas(list.data?.results, recent, listName, !showReviewed);
+  const [activeId, setActiveId] = useState<number | null>(null);
+  const [commentOpenId, setCommentOpenId] = useState<number | null>(null);
+  const keyboard = useReviewKeyboard({
+    rows,
+    activeId,
+    setActiveId,
+    commentOpenId,
+    closeComment: () => {
+      setCommentOpenId(null);
+    },
+  });
+
+  // A page past the end (the server's 404, say after reviewing the last page) starts over at 1.
+  const pastTheEnd = page > 1 && list.error instanceof ApiError && list.error.status === 404;
+  useEffect(() => {
+    if (pastTheEnd) onViewChange({ page: 1 });
+  }, [pastTheEnd, onViewChange]);
+
+  const data = list.data;
+  const failed = list.isError || data?.source === 'unavailable';
+  let body;
+  if (failed) {
+    body = (
+      <LoadError
+        message="Error loading ideas"
+        retrying={list.isFetching}
+        onRetry={() => void list.refetch()}
+      />
+    );
+  } else if (!rows) body = <Message>Loading ideas...</Message>;
+  else if (rows.length === 0) body = <Message>No ideas found for this brainstorm.</Message>;
+  else {
+    body = (
+      <ReviewTable
+        ideas={rows}
+        activeId={activeId}
+        isRecent={(id) => recent.has(id)}
+        commentOpenId={commentOpenId}
+        onActivate={setActiveId}
+        renderActions={(idea) => (
+          <IdeaActions
+            idea={idea}
+            onInteract={() => {
+              mark(idea, listName);
+            }}
+            commentOpen={commentOpenId === idea.id}
+            active={idea.id === activeId}
+            onRegister={keyboard.register}
+            onToggleComment={() => {
+              setCommentOpenId((open) => (open === idea.id ? null : idea.id));
+            }}
+          />
+        )}
+        renderCommentRow={(idea) => (
+          <CommentRow
+            idea={idea}
+            onInteract={() => {
+              mark(idea, listName);
+            }}
+            onClose={() => {
+              setCommentOpenId(null);
+            }}
+          />
+        )}
+      />
+    );
+  }
+
+  return (
+    <section aria-labelledby="ideas-review-heading">
+      <Card className="min-w-0 gap-4">
+        <CardHeader className="flex flex-wrap items-start justify-between gap-2 px-4 sm:px-6">
+          <h2 id="ideas-review-heading" className="text-lg font-semibold">
+            Ideas Review
+          </h2>
+          <div className="flex flex-wrap items-start gap-2">
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => {
+                keyboard.setHelpOpen(true);
+              }}
+            >
+              <Keyboard aria-hidden="true" />
+              Keyboard shortcuts
+            </Button>
+            <ReviewExportButton
+              brainstormId={brainstormId}
+              showReviewed={showReviewed}
+              showHidden={showHidden}
+            />
+          </div>
+          <KeyboardHelp open={keyboard.helpOpen} onOpenChange={keyboard.setHelpOpen} />
+        </CardHeader>
+        <CardContent className="grid min-w-0 gap-4 px-4 sm:px-6">
+          {data?.source === 'fallback' ? (
+            <p className="text-sm text-muted-foreground">
+              The full list could not be loaded: these are this brainstorm's ideas among the{' '}
+              {FALLBACK_SCAN_SIZE} newest.
+            </p>
+          ) : null}
+          <div aria-busy={list.isFetching} className="min-w-0">
+            {body}
+          </div>
+          <p role="status" aria-live="polite" className="sr-only">
+            {keyboard.announcement}
+          </p>
+          {data && rows && !failed ? (
+            <ReviewFooter
+              shown={rows.length}
+              filteredCount={data.filteredCount}
+              total={total.data ?? data.count}
+              page={page}
+              pageSize={pageSize}
+              hasNext={data.hasNext}
+              onPageChange={(next) => {
+                onViewChange({ page: next });
+              }}
+              onPageSizeChange={(size) => {
+                onViewChange({ page: 1, pageSize: size });
+              }}
+            />
+          ) : null}
+        </CardContent>
+      </Card>
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+import { useCallback, useRef, useState } from 'react';
+import type { Idea } from '@/features/ideas/api/types';
+import type { RowCommands } from '../lib/review-keys';
+import { useReviewKeys } from './use-review-keys';
+
+interface ReviewKeyboardOptions {
+  rows: Idea[] | undefined;
+  activeId: number | null;
+  setActiveId: (ideaId: number) => void;
+  commentOpenId: number | null;
+  closeComment: () => void;
+}
+
+/**
+ * The review list's keys wired to its rows: moving the active row, the active row's commands
+ * (which it registers), the '?' overlay and what each key did, for a polite live region.
+ */
+export function useReviewKeyboard(options: ReviewKeyboardOptions) {
+  const { rows, activeId } = options;
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
+  const active = useRef<{ ideaId: number; commands: RowCommands } | null>(null);
+  const register = useCallback((ideaId: number, commands: RowCommands) => {
+    active.current = { ideaId, commands };
+  }, []);
+
+  useReviewKeys({
+    enabled: !helpOpen,
+    move: (step) => {
+      if (!rows || rows.length === 0) return null;
+      const at = rows.findIndex((idea) => idea.id === activeId);
+      const index = at === -1 ? 0 : Math.min(rows.length - 1, Math.max(0, at + step));
+      const next = rows[index];
+      if (!next) return null;
+      options.setActiveId(next.id);
+      document
+        .querySelector(`[data-idea-id="${String(next.id)}"]`)
+        ?.scrollIntoView({ block: 'nearest' });
+      return `${next.title} (${index + 1} of ${rows.length})`;
+    },
+    commands: () => {
+      const current = active.current;
+      const shown = rows?.some((idea) => idea.id === activeId) ?? false;
+      return current && shown && current.ideaId === activeId ? current.commands : null;
+    },
+    closeComment: () => {
+      if (options.commentOpenId === null) return null;
+      options.closeComment();
+      return 'Comment row closed';
+    },
+    openHelp: () => {
+      setHelpOpen(true);
+    },
+    announce: setAnnouncement,
+  });
+
+  return { helpOpen, setHelpOpen, announcement, register };
+}

@@ -1,0 +1,52 @@
+import type { ReactionType } from '@/features/ideas/api/add-reaction';
+import { REACTIONS } from '@/features/ideas/api/toggle-reaction';
+
+/** What the active row can be asked to do from the keyboard; each says what it did. */
+export interface RowCommands {
+  vote: (direction: 1 | -1) => string;
+  react: (type: ReactionType) => string;
+  bookmark: () => string;
+  hide: () => string;
+  comment: () => string;
+}
+
+/** Every key of the review list, for the '?' overlay. */
+export const REVIEW_KEYS = [
+  { keys: ['j', '↓'], action: 'Next idea' },
+  { keys: ['k', '↑'], action: 'Previous idea' },
+  { keys: ['u'], action: 'Vote up (again to remove the vote)' },
+  { keys: ['d'], action: 'Vote down (again to remove the vote)' },
+  ...REACTIONS.map(({ emoji, label }, index) => ({
+    keys: [String(index + 1)],
+    action: `${emoji} ${label}`,
+  })),
+  { keys: ['b'], action: 'Bookmark or remove the bookmark' },
+  { keys: ['h'], action: 'Hide or show the idea' },
+  { keys: ['c'], action: 'Open or close the comment row' },
+  { keys: ['Esc'], action: 'Close the comment row' },
+  { keys: ['?'], action: 'Show these keys' },
+] as const;
+
+const NOT_TYPED_IN = new Set([
+  'checkbox',
+  'radio',
+  'button',
+  'submit',
+  'reset',
+  'range',
+  'color',
+  'file',
+]);
+
+/** Keys typed into a field, or used in an open list or menu, are theirs. */
+export function isTyping(target: EventTarget | null) {
+  if (!(target instanceof HTMLElement)) return false;
+  return (
+    target.isContentEditable ||
+    target.closest('[role="listbox"], [role="menu"], [role="dialog"]') !== null ||
+    (target instanceof HTMLInputElement && !NOT_TYPED_IN.has(target.type)) ||
+    target instanceof HTMLTextAreaElement ||
+    target instanceof HTMLSelectElement ||
+    target.getAttribute('role') === 'combobox'
+  );
+}
