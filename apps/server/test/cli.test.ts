@@ -5,11 +5,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql, type SQL } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Db } from '../src/db/client.js';
 import { verifyPassword } from '../src/lib/passwords.js';
 
 // These run the real entry point in child processes, always on an embedded data directory.
+// Each start compiles the entry point on the fly: on a busy 2-core machine that takes seconds.
+vi.setConfig({ testTimeout: 120_000 });
 const serverRoot = fileURLToPath(new URL('..', import.meta.url));
 const dataDirs: string[] = [];
 afterAll(() => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { ideas } from '../src/db/schema/ideas.js';
@@ -19,6 +19,8 @@ import { compatibleEnv, generationBody } from './generation-helpers.js';
  * once a worker runs again, the job completes and its idea is stored exactly once.
  */
 const serverRoot = fileURLToPath(new URL('..', import.meta.url));
+// Child processes compile the entry point on the fly and restart: seconds on a busy machine.
+vi.setConfig({ testTimeout: 120_000 });
 const children = new Set<ChildProcess>();
 let fake: FakeLlmServer;
 
@@ -230,6 +232,6 @@ describe.runIf(process.env.TEST_DB === 'postgres' && process.env.TEST_DATABASE_U
       } finally {
         await database.close();
       }
-    }, 90_000);
+    });
   },
 );
