@@ -44,3 +44,62 @@ export function sidewaysScrollers(page: Page) {
       .map((element) => element.getAttribute('data-slot') ?? element.tagName),
   );
 }
+
+/** The headers of an API call made as the holder of `token`. */
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A bad-idea-contest brainstorm created through the API, titled `title`; its id. */
+export async function createBrainstormViaApi(
+  request: APIRequestContext,
+  token: string,
+  title: string,
+) {
+  const response = await request.post('/api/brainstorms/', {
+    headers: bearer(token),
+    data: {
+      title,
+      description: '',
+      type: 'bad_idea_contest',
+      parameters: { problem: title, themes: [], type: 'bad_idea_contest' },
+    },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { id: number }).id;
+}
+
+/**
+ * Generates `count` ideas with the offline provider through the API and waits, polling the
+ * generation, until every one is stored.
+ */
+export async function generateOfflineIdeas(
+  request: APIRequestContext,
+  token: string,
+  brainstormId: number,
+  count: number,
+) {
+  const worker = {
+    provider: 'offline',
+    model: 'sample-ideas',
+    settings: { temperature: 0.7, max_tokens: 1000 },
+  };
+  const started = await request.post(`/api/brainstorms/${brainstormId}/brainstorm/`, {
+    headers: bearer(token),
+    data: { num_workers: count, worker_params: Array.from({ length: count }, () => worker) },
+  });
+  expect(started.status()).toBe(202);
+  const { id } = (await started.json()) as { id: number };
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/api/generations/${id}/`, { headers: bearer(token) });
+        expect(response.ok()).toBe(true);
+        const { status, succeeded } = (await response.json()) as {
+          status: string;
+          succeeded: number;
+        };
+        return `${status}, ${succeeded} stored`;
+      },
+      { timeout: 120_000, intervals: [250, 500, 1_000] },
+    )
+    .toBe(`done, ${count} stored`);
+}

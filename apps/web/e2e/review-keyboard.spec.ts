@@ -1,0 +1,183 @@
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import {
+  accessToken,
+  bearer,
+  createBrainstormViaApi,
+  expectNoAxeViolations,
+  generateOfflineIdeas,
+  signInAt,
+} from './helpers';
+import { alice } from './users';
+
+const IDEAS = 50;
+const REACTIONS = ['Laugh', 'Great Idea', 'Surprised', 'Pin for group'];
+const BOOKMARKED = new Set([3, 17]);
+const HIDDEN = 30;
+
+/** The caller's reviewed ideas of the brainstorm (`filteredCount`) among all of them (`count`). */
+async function reviewedCounts(request: APIRequestContext, token: string, brainstormId: number) {
+  const response = await request.get(
+    `/api/ideas/reviewed/?brainstorm=${brainstormId}&user_filter=current&page_size=1`,
+    { headers: bearer(token) },
+  );
+  expect(response.ok()).toBe(true);
+  const { count, filteredCount } = (await response.json()) as {
+    count: number;
+    filteredCount: number;
+  };
+  return { count, filteredCount };
+}
+
+/** Presses `key` and waits until the page shows what it did. */
+async function press(page: Page, key: string, done: () => Promise<void>) {
+  await page.keyboard.press(key);
+  await done();
+}
+
+/** Reviews the idea at `index` (already active) with keys only, and waits for each to land. */
+async function reviewWithKeys(page: Page, row: Locator, index: number) {
+  const up = index % 3 !== 2;
+  await press(page, up ? 'u' : 'd', () =>
+    expect(row.getByRole('button', { name: 'Remove Vote' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    ),
+  );
+  if (index % 5 === 0) {
+    const reaction = (index / 5) % REACTIONS.length;
+    await press(page, String(reaction + 1), () =>
+      expect(
+        row.getByRole('button', { name: `${REACTIONS[reaction] ?? ''} (1)`, exact: true }),
+      ).toHaveAttribute('aria-pressed', 'true'),
+    );
+  }
+  if (BOOKMARKED.has(index)) {
+    await press(page, 'b', () =>
+      expect(
+        row.getByRole('button', { name: 'Bookmark for private future reference' }),
+      ).toHaveAttribute('aria-pressed', 'true'),
+    );
+  }
+  if (index === HIDDEN) {
+    await press(page, 'h', () =>
+      expect(row.getByRole('button', { name: 'Show idea' })).toBeVisible(),
+    );
+  }
+}
+
+test('fifty generated ideas are reviewed with the keyboard alone', async ({ page, request }) => {
+  test.setTimeout(300_000);
+  const token = await accessToken(request, alice);
+  const title = `How might we make e-mail slower? ${Date.now()}`;
+  const id = await createBrainstormViaApi(request, token, title);
+  await generateOfflineIdeas(request, token, id, IDEAS);
+  expect(await reviewedCounts(request, token, id)).toEqual({ count: IDEAS, filteredCount: 0 });
+
+  await signInAt(page, alice);
+  await page.goto(`/brainstorms/${id}/review`);
+  const counter = (text: string) => page.getByText(`# Ideas to Review: ${text}`, { exact: true });
+  const rows = page.getByRole('region', { name: 'Ideas Review' }).locator('tr[data-idea-id]');
+  await expect(counter(`${IDEAS} / ${IDEAS}`)).toBeVisible();
+  await expect(rows).toHaveCount(IDEAS);
+  const ids = await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-idea-id')));
+  const titles = await rows.locator('td:first-child').allTextContents();
+  const row = (index: number) => page.locator(`tr[data-idea-id="${ids[index] ?? ''}"]`);
+
+  const started = performance.now();
+  for (let index = 0; index < IDEAS; index++) {
+    // The first j makes the first idea active; each later one moves down.
+    await press(page, 'j', () => expect(row(index)).toHaveAttribute('data-active', 'true'));
+    await reviewWithKeys(page, row(index), index);
+  }
+  await expect(counter(`0 / ${IDEAS}`)).toBeVisible({ timeout: 30_000 });
+  const seconds = (performance.now() - started) / 1000;
+  console.log(`keyboard review of ${IDEAS} ideas: ${seconds.toFixed(1)} s`);
+
+  // Every idea has the caller's annotation, made by the keys alone.
+  await expect
+    .poll(() => reviewedCounts(request, token, id))
+    .toEqual({ count: IDEAS, filteredCount: IDEAS });
+
+  const bookmarked = [...BOOKMARKED].map((index) => ids[index]);
+  const response = await request.get(
+    `/api/ideas/reviewed/?brainstorm=${id}&user_filter=current&is_bookmarked=true`,
+    { headers: bearer(token) },
+  );
+  const { results } = (await response.json()) as { results: { id: number }[] };
+  expect(results.map((idea) => String(idea.id)).sort()).toEqual(bookmarked.sort());
+
+  // Offline ideas' titles can repeat: the saved rows' titles are compared as a whole.
+  await page.goto('/saved');
+  const saved = page.getByRole('row').filter({ hasText: title });
+  await expect(saved).toHaveCount(BOOKMARKED.size);
+  expect((await saved.locator('td:first-child').allTextContents()).sort()).toEqual(
+    [...BOOKMARKED].map((index) => titles[index]).sort(),
+  );
+});
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  for (const [width, height] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
+    test.describe(`in the ${colorScheme} theme at ${width}×${height}`, () => {
+      test.use({ colorScheme, viewport: { width, height } });
+
+      test('the review page, mid-review, and the saved page have no accessibility violations', async ({
+        page,
+        request,
+      }) => {
+        const token = await accessToken(request, alice);
+        const title = `Louder libraries ${colorScheme} ${width} ${Date.now()}`;
+        const id = await createBrainstormViaApi(request, token, title);
+        const ideas: number[] = [];
+        for (const name of ['Drum circles', 'Vuvuzela hour', 'Shush amnesty']) {
+          const response = await request.post('/api/ideas/', {
+            headers: bearer(token),
+            data: { brainstorm: id, title: `${name} ${title}`, summary: `Summary of ${name}` },
+          });
+          expect(response.status()).toBe(201);
+          ideas.push(((await response.json()) as { id: number }).id);
+        }
+        const bookmarked = await request.post(`/api/ideas/${ideas[0] ?? 0}/annotate/`, {
+          headers: bearer(token),
+          data: { is_bookmarked: true },
+        });
+        expect(bookmarked.ok()).toBe(true);
+
+        await signInAt(page, alice);
+        await page.goto(`/brainstorms/${id}/review?show_reviewed=true&show_hidden=true`);
+        const html = expect(page.locator('html'));
+        await (colorScheme === 'dark' ? html : html.not).toHaveClass(/\bdark\b/);
+        const rows = page.getByRole('region', { name: 'Ideas Review' }).locator('tr[data-idea-id]');
+        await expect(rows).toHaveCount(1);
+        await expectNoAxeViolations(page);
+
+        await page.getByRole('checkbox', { name: 'Show Already Reviewed' }).uncheck();
+        await expect(rows).toHaveCount(2);
+        // An active, recently voted row with a reaction, and its comment row open.
+        await page.keyboard.press('j');
+        await expect(rows.first()).toHaveAttribute('data-active', 'true');
+        await page.keyboard.press('u');
+        await expect(rows.first()).toHaveAttribute('data-recent', 'true');
+        await page.keyboard.press('2');
+        await expect(rows.first().getByRole('button', { name: 'Great Idea (1)' })).toHaveAttribute(
+          'aria-pressed',
+          'true',
+        );
+        await page.keyboard.press('c');
+        await expect(page.getByRole('textbox', { name: 'Your comment' })).toBeFocused();
+        await expectNoAxeViolations(page);
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('textbox', { name: 'Your comment' })).toBeHidden();
+        await page.keyboard.press('?');
+        await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+        await expectNoAxeViolations(page);
+
+        await page.goto('/saved');
+        await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(1);
+        await expectNoAxeViolations(page);
+      });
+    });
+  }
+}
