@@ -1,10 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { ApiError } from '@/lib/api/api-error';
 import { api } from '@/lib/api/client';
+import { csvBlob } from '@/lib/csv-download';
 import { saveFile } from '@/lib/save-file';
 import { ideaKeys } from './idea-keys';
-
-export const NO_DATA_MESSAGE = 'No data received from the server';
 
 export function ideasExportFileName(brainstormId: number) {
   return `brainstorm-${brainstormId}-ideas.csv`;
@@ -12,13 +10,12 @@ export function ideasExportFileName(brainstormId: number) {
 
 /** Every idea of the brainstorm as CSV, from the server's list export. */
 export async function exportIdeas(brainstormId: number) {
-  const { data, error, response } = await api.GET('/api/ideas/', {
-    params: { query: { brainstorm: brainstormId, format: 'csv' } },
-    parseAs: 'blob',
-  });
-  if (!response.ok) throw new ApiError(response.status, error);
-  if (!data || data.size === 0) throw new Error(NO_DATA_MESSAGE);
-  return data;
+  return csvBlob(
+    await api.GET('/api/ideas/', {
+      params: { query: { brainstorm: brainstormId, format: 'csv' } },
+      parseAs: 'blob',
+    }),
+  );
 }
 
 export function useExportIdeas(brainstormId: number) {

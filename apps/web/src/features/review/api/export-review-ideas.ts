@@ -1,8 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { NO_DATA_MESSAGE } from '@/features/ideas/api/export-ideas';
 import { ideaKeys } from '@/features/ideas/api/idea-keys';
-import { ApiError } from '@/lib/api/api-error';
 import { api } from '@/lib/api/client';
+import { csvBlob } from '@/lib/csv-download';
 import { saveFile } from '@/lib/save-file';
 
 export interface ReviewExportParams {
@@ -29,12 +28,11 @@ export async function exportReviewIdeas({
     format: 'csv' as const,
     ...(showHidden ? {} : { is_hidden: 'false' as const }),
   };
-  const { data, error, response } = showReviewed
-    ? await api.GET('/api/ideas/', { params: { query }, parseAs: 'blob' })
-    : await api.GET('/api/ideas/unreviewed/', { params: { query }, parseAs: 'blob' });
-  if (!response.ok) throw new ApiError(response.status, error);
-  if (!data || data.size === 0) throw new Error(NO_DATA_MESSAGE);
-  return data;
+  return csvBlob(
+    showReviewed
+      ? await api.GET('/api/ideas/', { params: { query }, parseAs: 'blob' })
+      : await api.GET('/api/ideas/unreviewed/', { params: { query }, parseAs: 'blob' }),
+  );
 }
 
 export function useExportReviewIdeas(params: ReviewExportParams) {

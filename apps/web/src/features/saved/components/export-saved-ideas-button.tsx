@@ -1,27 +1,7 @@
-import { Download } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import { useGuardedSubmit } from '@/hooks/use-guarded-submit';
-import { NO_DATA_MESSAGE, useExportSavedIdeas } from '../api/export-saved-ideas';
-
-function failureText(error: Error) {
-  return error.message === NO_DATA_MESSAGE ? NO_DATA_MESSAGE : 'Export failed. Please try again.';
-}
+import { ExportCsvButton } from '@/components/ui/export-csv-button';
+import { useExportSavedIdeas } from '../api/export-saved-ideas';
 
 /** Downloads every saved idea as CSV; says why when the download fails. */
 export function ExportSavedIdeasButton() {
-  const exporting = useExportSavedIdeas();
-  const onClick = useGuardedSubmit(() => exporting.mutateAsync());
-  return (
-    <div className="flex flex-col items-start gap-1 sm:items-end">
-      <Button variant="outline" size="sm" disabled={exporting.isPending} onClick={onClick}>
-        <Download aria-hidden="true" />
-        {exporting.isPending ? 'Exporting...' : 'Export CSV'}
-      </Button>
-      {exporting.error ? (
-        <p role="alert" className="text-sm text-destructive">
-          {failureText(exporting.error)}
-        </p>
-      ) : null}
-    </div>
-  );
+  return <ExportCsvButton exporting={useExportSavedIdeas()} />;
 }
