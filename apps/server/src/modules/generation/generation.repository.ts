@@ -85,15 +85,16 @@ export async function listGenerations(
   return { count: total?.n ?? 0, rows: await withSlots(db, rows) };
 }
 
-/** What a generation has used and holds in reserve since a moment: for the limits. */
-export async function usageSince(db: Db, since: Date, userId?: number) {
+/**
+ * The tokens generations created since a moment have used and still hold in reserve (of one
+ * user, or of everyone): for the daily budgets.
+ */
+export async function tokensSince(db: Db, since: Date, userId?: number): Promise<number> {
   const [row] = await db
     .select({
-      ideas: sql<number>`coalesce(sum(${generations.requested}), 0)::int`,
       // A bigint: the driver hands it over as a string.
       tokens: sql<string>`coalesce(sum(${generations.inputTokens} + ${generations.outputTokens}
         + ${generations.reservedTokens}), 0)::bigint`,
-      oldest: sql<Date | null>`min(${generations.created})`,
     })
     .from(generations)
     .where(
@@ -102,11 +103,7 @@ export async function usageSince(db: Db, since: Date, userId?: number) {
         userId === undefined ? undefined : eq(generations.createdBy, userId),
       ),
     );
-  return {
-    ideas: row?.ideas ?? 0,
-    tokens: Number(row?.tokens ?? 0),
-    oldest: row?.oldest ? new Date(row.oldest) : null,
-  };
+  return Number(row?.tokens ?? 0);
 }
 
 /** The creation times of a user's generations in the last hour, with what each requested. */

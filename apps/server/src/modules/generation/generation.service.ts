@@ -114,16 +114,16 @@ async function checkLimits(
   const day = startOfUtcDay(now);
   const untilTomorrow = (day.getTime() + 24 * HOUR_MS - now.getTime()) / 1000;
   if (tokens > 0) {
-    const mine = await repository.usageSince(tx, day, user.id);
-    if (mine.tokens + tokens > limits.dailyTokensPerUser) {
+    const mine = await repository.tokensSince(tx, day, user.id);
+    if (mine + tokens > limits.dailyTokensPerUser) {
       throw tooMany(
         `This would pass your daily budget of ${limits.dailyTokensPerUser.toLocaleString('en')} ` +
           'tokens. Ask for fewer ideas or fewer tokens, or try again after midnight UTC.',
         untilTomorrow,
       );
     }
-    const everyone = await repository.usageSince(tx, day);
-    if (everyone.tokens + tokens > limits.dailyTokensTotal) {
+    const everyone = await repository.tokensSince(tx, day);
+    if (everyone + tokens > limits.dailyTokensTotal) {
       throw tooMany(
         `This would pass the team's daily budget of ` +
           `${limits.dailyTokensTotal.toLocaleString('en')} tokens. Try again after midnight UTC.`,
