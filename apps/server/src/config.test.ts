@@ -38,6 +38,20 @@ describe('loadConfig', () => {
     ).toBe('postgres://localhost/db');
   });
 
+  it('sizes the connection pool and the shutdown drain, refusing anything but a whole number', () => {
+    expect(loadConfig({})).toMatchObject({ databasePoolSize: undefined, shutdownDrainMs: 0 });
+    expect(loadConfig({ DATABASE_POOL_SIZE: '25', SHUTDOWN_DRAIN_SECONDS: '15' })).toMatchObject({
+      databasePoolSize: 25,
+      shutdownDrainMs: 15_000,
+    });
+    for (const value of ['0', '2.5', 'ten', '1001']) {
+      expect(() => loadConfig({ DATABASE_POOL_SIZE: value }), value).toThrow(
+        /DATABASE_POOL_SIZE: /,
+      );
+    }
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_SECONDS: '-1' })).toThrow(/SHUTDOWN_DRAIN_SECONDS: /);
+  });
+
   it('trusts proxies by hop count or address, never any client', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);

@@ -50,11 +50,13 @@ const envSchema = z
     DATABASE_URL: z
       .url({ protocol: /^postgres(ql)?$/, error: 'Must be a postgres:// or postgresql:// URL.' })
       .optional(),
+    DATABASE_POOL_SIZE: count(1, 1000).optional(),
     JWT_SECRET: z.string().min(32, 'Must be at least 32 characters long.').optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
     TRUST_PROXY: trustProxyField.default(false),
     ADMIN_EMAIL: z.email().default('admin@ideaforge.local'),
     WEB_DIST_DIR: z.string().min(1).optional(),
+    SHUTDOWN_DRAIN_SECONDS: count(0, 600).default(0),
     WORKERS: z
       .enum(['0', '1'], { error: 'Must be 1 (run workers here) or 0 (none).' })
       .default('1'),
@@ -86,12 +88,19 @@ export interface Config {
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Connections one process may open to PostgreSQL (the client's default when unset). */
+  databasePoolSize: number | undefined;
   jwtSecret: string | undefined;
   logLevel: string;
   /** Proxy hops or addresses whose X-Forwarded-* headers are believed; false for none. */
   trustProxy: false | number | string[];
   adminEmail: string;
   webDistDir: string | undefined;
+  /**
+   * On SIGTERM, how long readiness answers 503 before the server stops accepting requests: the
+   * time a load balancer needs to notice and send them elsewhere.
+   */
+  shutdownDrainMs: number;
   /** Language-model providers, in the order users see them; the offline one is always there. */
   providers: ProviderConfig[];
   /** Providers left out because they are set up wrongly, one line each, shown at start. */
@@ -154,11 +163,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     jwtSecret: e.JWT_SECRET,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'production' ? 'warn' : 'info'),
     trustProxy: e.TRUST_PROXY,
     adminEmail: e.ADMIN_EMAIL,
     webDistDir: e.WEB_DIST_DIR,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
     providers,
     providerProblems: problems,
     generation: {

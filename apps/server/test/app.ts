@@ -9,11 +9,13 @@ export const testConfig: Config = {
   port: 0,
   dataDir: '/nonexistent',
   databaseUrl: undefined,
+  databasePoolSize: undefined,
   jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
   logLevel: 'silent',
   trustProxy: false,
   adminEmail: 'admin@ideaforge.local',
   webDistDir: '/nonexistent',
+  shutdownDrainMs: 0,
   providers: loadConfig({}).providers,
   providerProblems: [],
   generation: {

@@ -26,10 +26,15 @@ export interface Database {
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
+export interface PostgresTarget {
+  kind: 'postgres';
+  url: string;
+  /** The most connections this process opens, its job queue's included (10 when not given). */
+  poolSize?: number | undefined;
+}
+
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string }
-  | { kind: 'pglite'; dataDir: string }
-  | { kind: 'pglite-memory' };
+  PostgresTarget | { kind: 'pglite'; dataDir: string } | { kind: 'pglite-memory' };
 
 export interface DatabaseOptions {
   /** Sees every SQL statement; tests use it to count them. */
@@ -40,7 +45,7 @@ export async function openDatabase(
   target: DatabaseTarget,
   options: DatabaseOptions = {},
 ): Promise<Database> {
-  if (target.kind === 'postgres') return openPostgres(target.url, options);
+  if (target.kind === 'postgres') return openPostgres(target, options);
   if (target.kind === 'pglite-memory') {
     return openPglite(new PGlite(), async () => undefined, options);
   }
@@ -79,8 +84,11 @@ async function openPglite(
   };
 }
 
-function openPostgres(url: string, { logger }: DatabaseOptions): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+function openPostgres(
+  { url, poolSize = 10 }: PostgresTarget,
+  { logger }: DatabaseOptions,
+): Database {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle connection the server ends (a restart, an administrator, a dropped database) is
   // discarded by the pool and replaced at the next query. Unheard, its error would end the process.
   pool.on('error', () => undefined);
@@ -89,7 +97,30 @@ function openPostgres(url: string, { logger }: DatabaseOptions): Database {
     db,
     kind: 'postgres',
     executeSql: (text, values = []) => pool.query(text, values),
-    migrate: () => migratePg(db, { migrationsFolder }),
+    migrate: () => migrateAlone(pool),
     close: () => pool.end(),
   };
+}
+
+/** Any constant shared by every process of a deployment; it names the migration lock. */
+const MIGRATION_LOCK_KEY = 0x1dea_f0e6;
+
+/**
+ * Instances starting together would each find the migrations unapplied and run them at once
+ * (the migrator reads, then applies in a transaction): the second would fail on the first's
+ * tables. A session advisory lock on one connection makes them take turns; the later ones
+ * then find nothing left to apply.
+ */
+async function migrateAlone(pool: pg.Pool) {
+  const connection = await pool.connect();
+  try {
+    await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg({ client: connection }), { migrationsFolder });
+    await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    connection.release();
+  } catch (error) {
+    // Ending the connection ends its session, and the lock with it.
+    connection.release(true);
+    throw error;
+  }
 }

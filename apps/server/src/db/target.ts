@@ -3,5 +3,5 @@ import type { DatabaseTarget } from './client.js';
 
 export const databaseTarget = (config: Config): DatabaseTarget =>
   config.databaseUrl
-    ? { kind: 'postgres', url: config.databaseUrl }
+    ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize }
     : { kind: 'pglite', dataDir: config.dataDir };
