@@ -18,6 +18,7 @@ import { annotationRoutes } from './modules/annotations/annotations.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { brainstormRoutes } from './modules/brainstorms/brainstorms.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import readiness from './modules/health/readiness.js';
 import { generationRoutes } from './modules/generation/generation.routes.js';
 import { ideaRoutes } from './modules/ideas/ideas.routes.js';
 import { projectRoutes } from './modules/projects/projects.routes.js';
@@ -70,6 +71,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(db, { database, owned: !options.database });
   await app.register(auth, { secret: config.jwtSecret ?? resolveJwtSecret(config.dataDir) });
   await app.register(generation, { database, config });
+  await app.register(readiness);
 
   await app.register(
     async (api) => {
