@@ -15,7 +15,7 @@ export interface ResponsiveColumn<Row> {
 }
 
 /** Container widths the `stacked:` variant in globals.css knows. */
-export type StackBelow = '36rem' | '48rem' | '64rem';
+export type StackBelow = '36rem' | '48rem' | '56rem';
 
 interface ResponsiveTableProps<Row> {
   columns: ResponsiveColumn<Row>[];

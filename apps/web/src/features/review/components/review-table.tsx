@@ -4,7 +4,7 @@ import type { Idea } from '@/features/ideas/api/types';
 import { formatDate } from '../lib/format-date';
 import { cn } from '@/lib/utils';
 
-const prose = 'min-w-40 align-top break-words whitespace-normal';
+const prose = 'align-top break-words whitespace-normal';
 
 interface Column {
   header: string;
@@ -43,15 +43,20 @@ export function ReviewTable({
   renderCommentRow,
 }: ReviewTableProps) {
   const columns: Column[] = [
-    { header: 'Title', kind: 'title', className: `${prose} font-medium`, cell: (i) => i.title },
-    { header: 'Summary', kind: 'field', className: prose, cell: (i) => i.summary },
+    {
+      header: 'Title',
+      kind: 'title',
+      className: `${prose} min-w-32 font-medium`,
+      cell: (i) => i.title,
+    },
+    { header: 'Summary', kind: 'field', className: `${prose} min-w-40`, cell: (i) => i.summary },
     {
       header: 'Description',
       kind: 'field',
-      className: `${prose} min-w-56`,
+      className: `${prose} min-w-52`,
       cell: (i) => i.description,
     },
-    { header: 'Actions', kind: 'actions', className: 'align-top', cell: renderActions },
+    { header: 'Actions', kind: 'actions', className: 'min-w-48 align-top', cell: renderActions },
     {
       header: 'Created',
       kind: 'field',
@@ -61,7 +66,7 @@ export function ReviewTable({
   ];
 
   return (
-    <div data-stack-below="64rem" className="@container/data-table w-full min-w-0">
+    <div data-stack-below="56rem" className="@container/data-table w-full min-w-0">
       <Table role="table" className="stacked:block">
         <TableHeader role="rowgroup" className="stacked:sr-only">
           <TableRow role="row">
