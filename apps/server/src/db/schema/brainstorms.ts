@@ -22,6 +22,8 @@ export const brainstorms = pgTable(
       .references(() => users.id),
     created: timestamp({ withTimezone: true }).notNull().defaultNow(),
     modified: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Kept by a trigger on ideas (migration 0006): a page of brainstorms reads it as a column. */
+    ideasCount: integer().notNull().default(0),
   },
   (t) => [
     index('brainstorms_created_idx').on(t.created),

@@ -1,11 +1,10 @@
-import { and, count, eq, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   brainstorms,
   type BrainstormParameters,
   type BrainstormRow,
 } from '../../db/schema/brainstorms.js';
-import { ideas } from '../../db/schema/ideas.js';
 import { orderBy, type Ordering } from '../../lib/ordering.js';
 import { containsPattern, searchCondition } from '../../lib/search.js';
 
@@ -19,8 +18,6 @@ export const BRAINSTORM_ORDERING_FIELDS = [
 ] as const;
 export type BrainstormOrderingField = (typeof BRAINSTORM_ORDERING_FIELDS)[number];
 
-export type BrainstormWithCount = BrainstormRow & { ideasCount: number };
-
 export interface BrainstormFilters {
   createdAfter?: Date | undefined;
   createdBefore?: Date | undefined;
@@ -30,9 +27,6 @@ export interface BrainstormFilters {
   type?: string | undefined;
 }
 
-// Written out in full: inside a one-table select, drizzle leaves column names unqualified.
-const ideasCount = sql<number>`(select count(*) from ${ideas} where ${ideas}.brainstorm_id = ${brainstorms}.id)::int`;
-
 const problem = sql`${brainstorms.parameters} ->> 'problem'`;
 
 const orderColumns = {
@@ -41,7 +35,7 @@ const orderColumns = {
   type: brainstorms.type,
   created: brainstorms.created,
   modified: brainstorms.modified,
-  ideas_count: ideasCount,
+  ideas_count: brainstorms.ideasCount,
 };
 
 function filterCondition(f: BrainstormFilters): SQL | undefined {
@@ -55,7 +49,10 @@ function filterCondition(f: BrainstormFilters): SQL | undefined {
   );
 }
 
-/** One page of brainstorms with their idea counts: two statements whatever the page size. */
+/**
+ * One page of brainstorms with their idea counts and the total: one statement, the total as a
+ * subquery run once. Only a page past the end, which has no row to carry it, counts again.
+ */
 export async function listBrainstorms(
   db: Db,
   params: BrainstormFilters & {
@@ -63,36 +60,25 @@ export async function listBrainstorms(
     limit: number;
     offset: number;
   },
-): Promise<{ count: number; rows: BrainstormWithCount[] }> {
+): Promise<{ count: number; rows: BrainstormRow[] }> {
   const where = filterCondition(params);
-  const [total] = await db.select({ value: count() }).from(brainstorms).where(where);
+  const total = db.select({ value: count() }).from(brainstorms).where(where);
   const rows = await db
-    .select({ ...selection, ideasCount })
+    .select({ ...getTableColumns(brainstorms), total: sql<number>`(${total})::int` })
     .from(brainstorms)
     .where(where)
     .orderBy(...orderBy(params.ordering, orderColumns, brainstorms.id))
     .limit(params.limit)
     .offset(params.offset);
-  return { count: total?.value ?? 0, rows };
+  const first = rows[0];
+  if (first) return { count: first.total, rows };
+  if (params.offset === 0) return { count: 0, rows };
+  const [counted] = await total;
+  return { count: counted?.value ?? 0, rows };
 }
 
-const selection = {
-  id: brainstorms.id,
-  title: brainstorms.title,
-  description: brainstorms.description,
-  type: brainstorms.type,
-  parameters: brainstorms.parameters,
-  projectId: brainstorms.projectId,
-  createdBy: brainstorms.createdBy,
-  created: brainstorms.created,
-  modified: brainstorms.modified,
-};
-
-export async function findBrainstorm(db: Db, id: number): Promise<BrainstormWithCount | null> {
-  const [row] = await db
-    .select({ ...selection, ideasCount })
-    .from(brainstorms)
-    .where(eq(brainstorms.id, id));
+export async function findBrainstorm(db: Db, id: number): Promise<BrainstormRow | null> {
+  const [row] = await db.select().from(brainstorms).where(eq(brainstorms.id, id));
   return row ?? null;
 }
 
@@ -104,10 +90,10 @@ export type BrainstormValues = Pick<
 export async function insertBrainstorm(
   db: Db,
   values: BrainstormValues & { createdBy: number },
-): Promise<BrainstormWithCount> {
+): Promise<BrainstormRow> {
   const [row] = await db.insert(brainstorms).values(values).returning();
   if (!row) throw new Error('insert returned no row');
-  return { ...row, ideasCount: 0 };
+  return row;
 }
 
 export interface BrainstormChanges {

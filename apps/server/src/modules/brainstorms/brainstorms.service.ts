@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
+import type { BrainstormRow } from '../../db/schema/brainstorms.js';
 import type { UserRow } from '../../db/schema/users.js';
 import { assertCanModify } from '../../lib/access.js';
 import { fieldError, notFound } from '../../lib/errors.js';
@@ -15,7 +16,7 @@ import type {
   BrainstormListQuery,
 } from './brainstorms.schemas.js';
 
-export function toBrainstormDto(row: repo.BrainstormWithCount): BrainstormDto {
+export function toBrainstormDto(row: BrainstormRow): BrainstormDto {
   return {
     id: row.id,
     title: row.title,
