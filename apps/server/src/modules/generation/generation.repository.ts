@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
 import type { BrainstormParameters } from '../../db/schema/brainstorms.js';
 import {
   generations,
@@ -150,10 +151,6 @@ export interface ClaimedSlot {
   angle: GenerationSlotRow['angle'];
   attempts: number;
   reservedTokens: number;
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 /**

@@ -6,6 +6,7 @@ import { paginate, pageWindow } from '../../lib/pagination.js';
 import type { IdeaFilters, Review } from './idea-filters.js';
 import { csvChunks, jsonChunks } from './idea-export.js';
 import * as repo from './ideas.repository.js';
+import type { IdeaCounts } from './ideas.repository.js';
 import type { ExportFormat, IdeaListQuery, ReviewedQuery } from './ideas.schemas.js';
 import { ideaDtos } from './ideas.service.js';
 
@@ -28,21 +29,37 @@ const filtersOf = (user: UserRow, query: ListQuery, review: Review | undefined):
   reactionType: query.reaction_type,
 });
 
-/** Counts the ideas, refusing a brainstorm or reviewer that does not exist: one statement. */
-async function countOrRefuse(db: Db, filters: IdeaFilters) {
-  const reviewer = typeof filters.review === 'object' ? filters.review.userId : undefined;
-  const counts = await repo.countIdeas(db, filters, reviewer);
+const reviewerOf = (filters: IdeaFilters) =>
+  typeof filters.review === 'object' ? filters.review.userId : undefined;
+
+/** Refuses a brainstorm or reviewer that does not exist. */
+function refuseMissing(filters: IdeaFilters, counts: IdeaCounts) {
   const missing = (field: string, id: number | undefined) =>
     fieldError(field, `Invalid pk "${id}" - object does not exist.`);
   if (!counts.brainstormExists) throw missing('brainstorm', filters.brainstorm);
-  if (!counts.reviewerExists) throw missing('user_id', reviewer);
+  if (!counts.reviewerExists) throw missing('user_id', reviewerOf(filters));
   return counts;
+}
+
+/**
+ * A page and its counts in one statement; a page without rows, which cannot carry the counts,
+ * asks for them alone.
+ */
+async function pageAndCounts(db: Db, filters: IdeaFilters, query: ListQuery) {
+  const rows = await repo.selectIdeas(
+    db,
+    filters,
+    { ...query, ...pageWindow(query) },
+    { reviewerId: reviewerOf(filters) },
+  );
+  const counts = rows[0]?.counts ?? (await repo.countIdeas(db, filters, reviewerOf(filters)));
+  return { rows, counts: refuseMissing(filters, counts) };
 }
 
 /**
  * One page: `count` is the ideas matching the query's own filters (brainstorm, search),
  * `filteredCount` those left after the caller's (reviewed, hidden, ...), which are the ones paged.
- * Two statements, and three more with annotations, whatever the page size.
+ * One statement, and three more with annotations, whatever the page size.
  */
 export async function listIdeas(
   db: Db,
@@ -52,11 +69,10 @@ export async function listIdeas(
   review?: Review,
 ) {
   const filters = filtersOf(user, query, review);
-  const { count, filteredCount } = await countOrRefuse(db, filters);
-  const rows = await repo.selectIdeas(db, filters, { ...query, ...pageWindow(query) });
+  const { rows, counts } = await pageAndCounts(db, filters, query);
   const results = await ideaDtos(db, user, rows, query.with_annotations);
-  const page = paginate(request, query, filteredCount, results);
-  return { ...page, count, filteredCount };
+  const page = paginate(request, query, counts.filteredCount, results);
+  return { ...page, count: counts.count, filteredCount: counts.filteredCount };
 }
 
 const BATCH_SIZE = 500;
@@ -95,7 +111,7 @@ export async function exportIdeas(
   review?: Review,
 ): Promise<AsyncIterable<string>> {
   const filters = filtersOf(user, query, review);
-  await countOrRefuse(db, filters);
+  refuseMissing(filters, await repo.countIdeas(db, filters, reviewerOf(filters)));
   return format === 'csv'
     ? csvChunks(batches(db, filters, query))
     : jsonChunks(dtoBatches(db, user, filters, query));

@@ -266,14 +266,16 @@ describe('what a list costs', () => {
       '/api/ideas/unreviewed/?ordering=-votes',
     ];
     for (const url of lists) {
-      // The signed-in user, the counts, the page; with annotations the caller's annotations,
-      // their reactions and their comments.
-      expect(await cost(`${url}&page_size=1`), url).toBe(3);
-      expect(await cost(`${url}&page_size=50`), url).toBe(3);
+      // The signed-in user and the page with its counts (and the counts alone for an empty
+      // page); with annotations the caller's annotations, their reactions and their comments.
+      const small = await cost(`${url}&page_size=1`);
+      expect(small, url).toBeLessThanOrEqual(3);
+      expect(await cost(`${url}&page_size=50`), url).toBe(small);
       expect(await cost(`${url}&page_size=1&with_annotations=true`), url).toBeLessThanOrEqual(6);
       expect(await cost(`${url}&page_size=50&with_annotations=true`), url).toBeLessThanOrEqual(6);
     }
-    expect(await cost('/api/ideas/?ordering=-votes&page_size=50&with_annotations=true')).toBe(6);
-    expect(await cost('/api/ideas/reviewed/?page_size=1&with_annotations=true')).toBe(6);
+    expect(await cost('/api/ideas/?ordering=-votes&page_size=1')).toBe(2);
+    expect(await cost('/api/ideas/?ordering=-votes&page_size=50&with_annotations=true')).toBe(5);
+    expect(await cost('/api/ideas/reviewed/?page_size=1&with_annotations=true')).toBe(5);
   });
 });

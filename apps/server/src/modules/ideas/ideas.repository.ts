@@ -1,11 +1,18 @@
 import { and, asc, count, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
 import { ideaAnnotations, ideaComments } from '../../db/schema/annotations.js';
 import { brainstorms } from '../../db/schema/brainstorms.js';
 import { ideas } from '../../db/schema/ideas.js';
 import { users } from '../../db/schema/users.js';
 import type { Ordering } from '../../lib/ordering.js';
-import { callerCondition, mine, mineJoin, ownCondition, type IdeaFilters } from './idea-filters.js';
+import {
+  callerCondition,
+  mine,
+  mineLateral,
+  ownCondition,
+  type IdeaFilters,
+} from './idea-filters.js';
 import { afterKeys, sortKeys, sortOrder, type IdeaOrderingField } from './idea-ordering.js';
 
 const ideaSelection = {
@@ -27,27 +34,34 @@ export async function findIdea(db: Db, id: number) {
 }
 
 const exists = (table: typeof brainstorms | typeof users, id: number | undefined) =>
-  id === undefined
-    ? sql<boolean>`true`
-    : sql<boolean>`exists (select 1 from ${table} where ${table.id} = ${id})`;
+  id === undefined ? sql`true` : sql`exists (select 1 from ${table} where ${table.id} = ${id})`;
 
-/**
- * `count` (the query's own filters) and `filteredCount` (also the caller's), in one statement
- * that also says whether the named brainstorm and reviewer exist.
- */
+/** `count`, `filteredCount`, and whether the named brainstorm and reviewer exist. */
+export interface IdeaCounts {
+  count: number;
+  filteredCount: number;
+  brainstormExists: boolean;
+  reviewerExists: boolean;
+}
+
+/** The counts: `count` under the query's own filters, `filteredCount` also under the caller's. */
+const countsStatement = (filters: IdeaFilters, reviewerId: number | undefined) =>
+  sql`select json_build_object(
+    'count', count(*),
+    'filteredCount', count(*) filter (where ${callerCondition(filters) ?? sql`true`}),
+    'brainstormExists', ${exists(brainstorms, filters.brainstorm)},
+    'reviewerExists', ${exists(users, reviewerId)}
+  ) as counts
+  from ${ideas} left join lateral ${mineLateral(filters.callerId)} on true
+  where ${ownCondition(filters) ?? sql`true`}`;
+
+/** The counts alone, for an empty page or an export. */
 export async function countIdeas(db: Db, filters: IdeaFilters, reviewerId?: number) {
-  const [row] = await db
-    .select({
-      count: sql<number>`count(*)::int`,
-      filteredCount: sql<number>`(count(*) filter (where ${callerCondition(filters) ?? sql`true`}))::int`,
-      brainstormExists: exists(brainstorms, filters.brainstorm),
-      reviewerExists: exists(users, reviewerId),
-    })
-    .from(ideas)
-    .leftJoin(mine, mineJoin(filters.callerId))
-    .where(ownCondition(filters));
+  const [row] = rowsOf<{ counts: IdeaCounts }>(
+    await db.execute(countsStatement(filters, reviewerId)),
+  );
   if (!row) throw new Error('an aggregate returned no row');
-  return row;
+  return row.counts;
 }
 
 export interface IdeaWindow {
@@ -58,19 +72,30 @@ export interface IdeaWindow {
   after?: string[] | undefined;
 }
 
-/** Ideas passing every filter, with the caller's vote and flags and each row's sort keys. */
-export async function selectIdeas(db: Db, filters: IdeaFilters, window: IdeaWindow) {
+/**
+ * Ideas passing every filter, with the caller's vote and flags and each row's sort keys; with
+ * `counts`, every row also carries the counts, so a page is one statement.
+ */
+export async function selectIdeas(
+  db: Db,
+  filters: IdeaFilters,
+  window: IdeaWindow,
+  counts?: { reviewerId: number | undefined },
+) {
   return db
     .select({
       ...ideaSelection,
-      myVote: mine.vote,
-      myBookmarked: mine.isBookmarked,
-      myHidden: mine.isHidden,
+      myVote: sql<number | null>`${mine.vote}`,
+      myBookmarked: sql<boolean | null>`${mine.isBookmarked}`,
+      myHidden: sql<boolean | null>`${mine.isHidden}`,
       sortKeys: sortKeys(window.ordering),
+      counts: counts
+        ? sql<IdeaCounts>`(${countsStatement(filters, counts.reviewerId)})`
+        : sql<null>`null`,
     })
     .from(ideas)
     .innerJoin(brainstorms, eq(brainstorms.id, ideas.brainstormId))
-    .leftJoin(mine, mineJoin(filters.callerId))
+    .leftJoinLateral(mineLateral(filters.callerId), sql`true`)
     .where(
       and(
         ownCondition(filters),
