@@ -4,6 +4,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { routeWeightReport } from './bench/route-weights';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -21,6 +22,8 @@ export default defineConfig(({ command }) => ({
     // The server sends these .br and .gz copies to browsers that accept them; the originals stay.
     // Only for builds: the plugin takes over standard output as soon as it is created.
     command === 'build' && compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
+    // The gzip size of each page's JavaScript, read from the manifest, against its target.
+    routeWeightReport(),
   ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
@@ -31,6 +34,7 @@ export default defineConfig(({ command }) => ({
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
+    manifest: true,
     rollupOptions: {
       // Comments that dependencies misplace are dropped anyway; they are not ours to fix.
       onwarn(warning, warn) {

@@ -1,6 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { TooltipProvider } from '@/components/ui/tooltip';
 import { AuthProvider } from '@/lib/auth/auth-context';
 import type { Auth } from '@/lib/auth/create-auth';
 import type { AppRouter } from './router';
@@ -15,9 +14,7 @@ export function App({ auth, queryClient, router }: AppProps) {
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider auth={auth}>
-        <TooltipProvider>
-          <RouterProvider router={router} />
-        </TooltipProvider>
+        <RouterProvider router={router} />
       </AuthProvider>
     </QueryClientProvider>
   );

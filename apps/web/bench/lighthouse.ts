@@ -1,0 +1,181 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext } from '@playwright/test';
+import lighthouse, { type Config, type Flags } from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { chromiumArgs, chromiumPath } from '../e2e/chromium';
+import { createBrainstormViaApi, generateOfflineIdeas } from '../e2e/helpers';
+import { createUsers, startServer } from '../e2e/server';
+import type { TestUser } from '../e2e/users';
+
+/** The targets per category; performance is the only one short of perfect. */
+export const LIGHTHOUSE_TARGETS = { performance: 98, accessibility: 100, 'best-practices': 100 };
+
+type Category = keyof typeof LIGHTHOUSE_TARGETS;
+const CATEGORIES = Object.keys(LIGHTHOUSE_TARGETS) as Category[];
+
+const PRESETS: { name: string; config: Config | undefined }[] = [
+  { name: 'mobile', config: undefined },
+  { name: 'desktop', config: desktopConfig },
+];
+
+const REVIEWED_IDEAS = 30;
+
+const benchUser: TestUser = {
+  email: 'lighthouse@example.com',
+  password: 'audits read every page twice',
+  firstName: 'Light',
+  lastName: 'House',
+};
+
+export interface LighthouseScore {
+  page: string;
+  preset: string;
+  scores: Record<Category, number>;
+  failedAudits: string[];
+}
+
+function freePort() {
+  return new Promise<number>((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => {
+        if (address && typeof address === 'object') resolve(address.port);
+        else reject(new Error('no port'));
+      });
+    });
+  });
+}
+
+/** Signs in through the API in the browser's profile (the refresh cookie stays there). */
+async function signIn(context: BrowserContext, user: TestUser) {
+  const response = await context.request.post('/api/auth/token/', {
+    data: { email: user.email, password: user.password },
+  });
+  if (!response.ok()) throw new Error(`sign-in failed: ${String(response.status())}`);
+  return ((await response.json()) as { access: string }).access;
+}
+
+/** A brainstorm with ideas from the offline provider: the review page has rows to show. */
+async function reviewPagePath(context: BrowserContext, token: string) {
+  const id = await createBrainstormViaApi(context.request, token, 'How might we test faster?');
+  await generateOfflineIdeas(context.request, token, id, REVIEWED_IDEAS);
+  return `/brainstorms/${String(id)}/review`;
+}
+
+type Report = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+/**
+ * The audits that cost points: weighed in a category and short of a full score. Performance
+ * weighs only its metrics; its diagnostics and insights explain them and are left out.
+ */
+function failedAudits(lhr: Report) {
+  const weighed = CATEGORIES.flatMap((category) => lhr.categories[category]?.auditRefs ?? [])
+    .filter((ref) => ref.weight > 0)
+    .map((ref) => lhr.audits[ref.id]);
+  return weighed.flatMap((audit) => {
+    if (audit?.score == null || audit.score >= 1) return [];
+    const value = audit.displayValue ? ` (${audit.displayValue})` : '';
+    return [`${audit.id}: ${audit.title}${value}`];
+  });
+}
+
+/** The server's own setting, when the build to audit is not the default one. */
+const webDistDir = (): Record<string, string> =>
+  process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {};
+
+async function audit(url: string, port: number, preset: (typeof PRESETS)[number]) {
+  const flags: Flags = {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: CATEGORIES,
+    // Keeps the profile's refresh cookie: the review page is audited signed in.
+    disableStorageReset: true,
+  };
+  const result = await lighthouse(url, flags, preset.config);
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const scores = Object.fromEntries(
+    CATEGORIES.map((category) => [
+      category,
+      Math.round((result.lhr.categories[category]?.score ?? 0) * 100),
+    ]),
+  ) as Record<Category, number>;
+  return { scores, failedAudits: failedAudits(result.lhr) };
+}
+
+/** Both presets on one page: the login page signed out, the review page signed in. */
+async function auditPage(baseURL: string, debuggingPort: number, page: string, pagePath: string) {
+  const results: LighthouseScore[] = [];
+  for (const preset of PRESETS) {
+    const result = await audit(`${baseURL}${pagePath}`, debuggingPort, preset);
+    results.push({ page, preset: preset.name, ...result });
+  }
+  return results;
+}
+
+/** Debian's Chromium on a profile of its own, with a debugging port for Lighthouse. */
+function launchChromium(profileDir: string, debuggingPort: number, baseURL: string) {
+  // The persistent profile's default context is the one Lighthouse opens its tabs in.
+  return chromium.launchPersistentContext(profileDir, {
+    executablePath: chromiumPath,
+    args: [...chromiumArgs, `--remote-debugging-port=${String(debuggingPort)}`],
+    baseURL,
+  });
+}
+
+/**
+ * Lighthouse on the login page and on a signed-in review page with ideas, in the mobile and
+ * desktop presets, against the built server started on a throw-away data directory. Stops
+ * the server and the browser, and removes both directories.
+ */
+export async function runLighthouse(): Promise<LighthouseScore[]> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ideaforge-lighthouse-'));
+  const profileDir = mkdtempSync(path.join(tmpdir(), 'ideaforge-lighthouse-profile-'));
+  const [serverPort, debuggingPort] = [await freePort(), await freePort()];
+  const baseURL = `http://127.0.0.1:${String(serverPort)}`;
+  try {
+    createUsers(dataDir, [benchUser]);
+    const stopServer = await startServer(dataDir, String(serverPort), webDistDir());
+    try {
+      const context = await launchChromium(profileDir, debuggingPort, baseURL);
+      try {
+        const login = await auditPage(baseURL, debuggingPort, '/login', '/login');
+        const token = await signIn(context, benchUser);
+        const reviewPath = await reviewPagePath(context, token);
+        const review = await auditPage(
+          baseURL,
+          debuggingPort,
+          '/brainstorms/<id>/review',
+          reviewPath,
+        );
+        return [...login, ...review];
+      } finally {
+        await context.close();
+      }
+    } finally {
+      await stopServer();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(profileDir, { recursive: true, force: true });
+  }
+}
+
+/** The scores against their targets, a miss marked, and each failed audit below its row. */
+export function formatLighthouseScores(results: LighthouseScore[]) {
+  const targets = CATEGORIES.map((c) => `${c} >= ${String(LIGHTHOUSE_TARGETS[c])}`).join(', ');
+  const lines = results.flatMap(({ page, preset, scores, failedAudits }) => {
+    const figures = CATEGORIES.map((category) => {
+      const missed = scores[category] < LIGHTHOUSE_TARGETS[category] ? ' MISSED' : '';
+      return `${category} ${String(scores[category])}${missed}`;
+    }).join(', ');
+    return [
+      `  ${page} (${preset}): ${figures}`,
+      ...failedAudits.map((failed) => `      failed ${failed}`),
+    ];
+  });
+  return [`Lighthouse (${targets}):`, ...lines].join('\n');
+}
