@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import { buildApp } from './app.js';
@@ -59,9 +60,15 @@ async function serve(config: Config) {
   const app = await buildApp(config, { database });
   // The database closes after the app, whose workers hand their running jobs back first.
   const stop = () => app.close().then(() => database.close());
+  // Readiness fails first, and the server goes on serving until a load balancer has noticed.
+  const drainThenStop = async () => {
+    app.readiness.drain();
+    await delay(config.shutdownDrainMs);
+    await stop();
+  };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
-      void stop().then(() => process.exit(0));
+      void drainThenStop().then(() => process.exit(0));
     });
   }
   let address: string;

@@ -1,8 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -11,6 +9,7 @@ import { ideas } from '../src/db/schema/ideas.js';
 import type { GenerationDto } from '../src/modules/generation/generation.schemas.js';
 import { createUser } from '../src/modules/users/users.service.js';
 import { createPostgresDatabase } from './database.js';
+import { EntryPoints, waitFor } from './entry-points.js';
 import { startFakeLlmServer, type FakeLlmServer } from './fake-llm-server.js';
 import { compatibleEnv, generationBody } from './generation-helpers.js';
 
@@ -18,10 +17,9 @@ import { compatibleEnv, generationBody } from './generation-helpers.js';
  * A worker killed with SIGKILL in the middle of a provider call (a crash, the OOM killer):
  * once a worker runs again, the job completes and its idea is stored exactly once.
  */
-const serverRoot = fileURLToPath(new URL('..', import.meta.url));
 // Child processes compile the entry point on the fly and restart: seconds on a busy machine.
 vi.setConfig({ testTimeout: 120_000 });
-const children = new Set<ChildProcess>();
+const entryPoints = new EntryPoints();
 let fake: FakeLlmServer;
 
 beforeAll(async () => {
@@ -29,8 +27,7 @@ beforeAll(async () => {
   fake = await startFakeLlmServer({ default: { kind: 'idea', delayMs: 1500 } });
 });
 afterEach(() => {
-  for (const child of children) child.kill('SIGKILL');
-  children.clear();
+  entryPoints.killAll();
 });
 afterAll(() => fake.close());
 
@@ -51,54 +48,13 @@ function generationEnv(): NodeJS.ProcessEnv {
   };
 }
 
-/** Runs the real entry point; resolves once `ready` appears in its output. */
-async function launch(args: string[], env: NodeJS.ProcessEnv, ready: RegExp) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
-    cwd: serverRoot,
-    env: { PATH: process.env.PATH, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.add(child);
-  let output = '';
-  const match = await new Promise<RegExpExecArray>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const found = ready.exec(output);
-      if (found) resolve(found);
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => {
-      reject(new Error(`exited early (${String(code)}): ${output}`));
-    });
-  });
-  return { child, match };
-}
-
-function kill(child: ChildProcess) {
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
-  children.delete(child);
-  return exited;
-}
-
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 40_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`gave up waiting: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 describe.runIf(process.env.TEST_DB !== 'postgres')('on the embedded database', () => {
   it('restarts at once after SIGKILL and completes the job, storing one idea', async () => {
     fake.reset();
     const dataDir = mkdtempSync(path.join(tmpdir(), 'ideaforge-durability-'));
     try {
       const env = { ...generationEnv(), DATA_DIR: dataDir, PORT: '0' };
-      const serve = () => launch(['serve'], env, /running at http:\/\/localhost:(\d+)/);
+      const serve = () => entryPoints.launch(['serve'], env, /running at http:\/\/localhost:(\d+)/);
       let { child, match } = await serve();
       const base = `http://127.0.0.1:${match[1]}`;
       const call = async (method: string, url: string, token?: string, body?: object) => {
@@ -138,7 +94,7 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('on the embedded database', (
         async () => fake.calls(),
         (n) => n === 1,
       );
-      await kill(child);
+      await entryPoints.stop(child);
 
       ({ child, match } = await serve());
       const restartedBase = `http://127.0.0.1:${match[1]}`;
@@ -158,7 +114,7 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('on the embedded database', (
       });
       expect(((await list.json()) as { count: number }).count).toBe(1);
       expect(fake.calls()).toBe(2);
-      await kill(child);
+      await entryPoints.stop(child);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
@@ -193,7 +149,7 @@ describe.runIf(process.env.TEST_DB === 'postgres' && process.env.TEST_DATABASE_U
           });
           const brainstormId = brainstorm.json<{ id: number }>().id;
 
-          const worker = () => launch(['worker'], env, /worker is running/);
+          const worker = () => entryPoints.launch(['worker'], env, /worker is running/);
           let { child } = await worker();
           const started = await app.inject({
             method: 'POST',
@@ -207,7 +163,7 @@ describe.runIf(process.env.TEST_DB === 'postgres' && process.env.TEST_DATABASE_U
             async () => fake.calls(),
             (n) => n === 1,
           );
-          await kill(child);
+          await entryPoints.stop(child);
 
           ({ child } = await worker());
           const finished = await waitFor(
@@ -225,7 +181,7 @@ describe.runIf(process.env.TEST_DB === 'postgres' && process.env.TEST_DATABASE_U
           const stored = await database.db.select().from(ideas).where(eq(ideas.generationId, id));
           expect(stored).toHaveLength(1);
           expect(fake.calls()).toBe(2);
-          await kill(child);
+          await entryPoints.stop(child);
         } finally {
           await app.close();
         }
