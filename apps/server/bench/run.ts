@@ -1,7 +1,38 @@
 /**
- * `npm run bench [-- requests|generation]`: the request benchmarks, then the generation
- * benchmark (or only the one named).
+ * `npm run bench [-- http|generation] [--duration S] [--smoke]`: the HTTP benchmark (on PGlite,
+ * then on PostgreSQL when BENCH_DATABASE_URL is set), then the generation benchmark; or only
+ * the part named. `--smoke` runs the HTTP part on a tiny seed with a few requests per figure, and writes no
+ * results.
  */
-const only = process.argv[2];
-if (!only || only === 'requests') await import('./requests.js');
+import { parseArgs } from 'node:util';
+import { benchHttp } from './http.js';
+import { formatHttpResult, writeHttpResult } from './report.js';
+
+const PARTS = ['http', 'generation'];
+
+const { values, positionals } = parseArgs({
+  options: { duration: { type: 'string' }, smoke: { type: 'boolean', default: false } },
+  allowPositionals: true,
+});
+const only = positionals[0];
+if (only !== undefined && !PARTS.includes(only)) {
+  throw new Error(`Unknown benchmark '${only}': choose one of ${PARTS.join(', ')}.`);
+}
+const seconds = values.duration === undefined ? undefined : Number(values.duration);
+if (seconds !== undefined && !(seconds > 0)) {
+  throw new Error(`--duration takes seconds; got '${values.duration ?? ''}'.`);
+}
+
+async function runHttp() {
+  const postgresUrl = process.env.BENCH_DATABASE_URL;
+  // PGlite first, then PostgreSQL when a server is given.
+  for (const url of [undefined, ...(postgresUrl ? [postgresUrl] : [])]) {
+    const result = await benchHttp({ smoke: values.smoke, seconds, postgresUrl: url });
+    console.log(formatHttpResult(result));
+    if (!values.smoke) console.log(`Written to ${await writeHttpResult(result)}`);
+  }
+  if (!postgresUrl) console.log('\nPostgreSQL: skipped (set BENCH_DATABASE_URL to include it)');
+}
+
+if (!only || only === 'http') await runHttp();
 if (!only || only === 'generation') await import('./generation.js');

@@ -1,0 +1,29 @@
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
+import { serverRoot, stopProcess } from './processes.js';
+
+/** What the ceiling server answers: an endpoint's parsed response body and its content type. */
+export interface CeilingAnswer {
+  body: unknown;
+  contentType: string;
+}
+
+export interface Ceiling {
+  url: string;
+  stop: () => Promise<void>;
+}
+
+/** Starts the ceiling server for one endpoint's answer (see ceiling-server.ts). */
+export async function startCeiling(answer: CeilingAnswer): Promise<Ceiling> {
+  const child = fork('bench/ceiling-server.ts', {
+    cwd: serverRoot,
+    execArgv: ['--import', 'tsx'],
+    env: { PATH: process.env.PATH },
+  });
+  child.send(answer);
+  const exited = once(child, 'exit').then(() => {
+    throw new Error('The ceiling server exited before listening.');
+  });
+  const [reply] = (await Promise.race([once(child, 'message'), exited])) as [{ port: number }];
+  return { url: `http://127.0.0.1:${reply.port}`, stop: () => stopProcess(child) };
+}

@@ -1,0 +1,81 @@
+import { existsSync, readFileSync } from 'node:fs';
+import type { Session } from './api.js';
+import type { DatabaseKind } from './throwaway-database.js';
+
+export const EXPORT_PATH = '/api/ideas/?format=csv';
+const SAMPLE_EVERY_MS = 5;
+
+export interface ExportFigures {
+  /** Time to the last byte of the download. */
+  seconds: number;
+  /** The server's peak resident memory during the download minus just before it; null off Linux. */
+  rssGrowthMb: number | null;
+  /** Records after the header. */
+  rows: number;
+}
+
+export interface ExportTarget {
+  text: string;
+  met: (figures: ExportFigures) => boolean;
+}
+
+export const EXPORT_TARGETS: Partial<Record<DatabaseKind, ExportTarget>> = {
+  postgres: {
+    text: '≤ 2 s, RSS growth < 50 MB',
+    met: (f) => f.seconds <= 2 && f.rssGrowthMb !== null && f.rssGrowthMb < 50,
+  },
+};
+
+/** The process's resident set in MB, from /proc; null where there is none. */
+function residentMb(pid: number): number | null {
+  const status = `/proc/${pid}/status`;
+  if (!existsSync(status)) return null;
+  const kb = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(status, 'utf8'))?.[1];
+  return kb === undefined ? null : Number(kb) / 1024;
+}
+
+const QUOTE = 0x22;
+const LINE_FEED = 0x0a;
+
+/** Counts CSV records as they stream by: line ends outside quoted cells. */
+function recordCounter() {
+  let quoted = false;
+  let records = 0;
+  return {
+    add(bytes: Uint8Array) {
+      for (const byte of bytes) {
+        if (byte === QUOTE) quoted = !quoted;
+        else if (byte === LINE_FEED && !quoted) records += 1;
+      }
+    },
+    records: () => records,
+  };
+}
+
+/**
+ * Downloads the whole CSV export once (every idea the user sees) while sampling the server's
+ * resident memory every few milliseconds.
+ */
+export async function measureExport(session: Session, serverPid: number): Promise<ExportFigures> {
+  const before = residentMb(serverPid);
+  let peak = before;
+  const sampler = setInterval(() => {
+    const now = residentMb(serverPid);
+    if (now !== null && peak !== null) peak = Math.max(peak, now);
+  }, SAMPLE_EVERY_MS);
+  try {
+    const started = performance.now();
+    const response = await fetch(session.baseUrl + EXPORT_PATH, { headers: session.headers });
+    if (!response.ok || !response.body) throw new Error(`CSV export: ${response.status}`);
+    const counter = recordCounter();
+    for await (const chunk of response.body) counter.add(chunk);
+    const seconds = (performance.now() - started) / 1000;
+    return {
+      seconds,
+      rssGrowthMb: before === null || peak === null ? null : peak - before,
+      rows: counter.records() - 1,
+    };
+  } finally {
+    clearInterval(sampler);
+  }
+}

@@ -1,0 +1,104 @@
+import type { LoadFigures } from './load.js';
+import type { DatabaseKind } from './throwaway-database.js';
+
+export interface EndpointFigures extends LoadFigures {
+  ceiling: LoadFigures;
+  /** The endpoint's requests per second over its ceiling's. */
+  ratio: number;
+}
+
+export interface Target {
+  text: string;
+  met: (figures: EndpointFigures) => boolean;
+}
+
+export interface Endpoint {
+  key: string;
+  name: string;
+  method: 'GET' | 'POST';
+  /** The address loaded; a pattern for requests that differ (then `nextRequest` makes them). */
+  path: string;
+  nextRequest?: () => { path: string; body: string };
+  targets: Partial<Record<DatabaseKind, Target>>;
+}
+
+/** What the endpoints are measured on, chosen from the seeded data. */
+export interface Fixtures {
+  brainstormId: number;
+  /** Ideas the signed-in user has not reviewed: their votes are new rows, then changes. */
+  voteIdeaIds: number[];
+}
+
+const percent = (share: number) => `${Math.round(share * 100)} %`;
+
+function shareOfCeiling(share: number, maxP99Ms?: number): Target {
+  const p99 = maxP99Ms === undefined ? '' : `, p99 ≤ ${maxP99Ms} ms`;
+  return {
+    text: `≥ ${percent(share)} of ceiling${p99}`,
+    met: (f) => f.ratio >= share && (maxP99Ms === undefined || f.p99Ms <= maxP99Ms),
+  };
+}
+
+function perSecond(minimum: number): Target {
+  return {
+    text: `≥ ${minimum.toLocaleString('en')} req/s`,
+    met: (f) => f.requestsPerSecond >= minimum,
+  };
+}
+
+/**
+ * Votes spread over many ideas, each idea's vote going 1, -1, 1... from one pass over them to
+ * the next, so that every request writes.
+ */
+function voteRequests(ideaIds: number[]) {
+  let sent = 0;
+  return () => {
+    const id = ideaIds[sent % ideaIds.length] ?? 0;
+    const vote = Math.floor(sent / ideaIds.length) % 2 === 0 ? 1 : -1;
+    sent += 1;
+    return { path: `/api/ideas/${id}/annotate/`, body: JSON.stringify({ vote }) };
+  };
+}
+
+/** The endpoints measured, in order, with the issue's targets for each database. */
+export function endpoints({ brainstormId, voteIdeaIds }: Fixtures): Endpoint[] {
+  const otherRead = { postgres: shareOfCeiling(0.2) };
+  return [
+    {
+      key: 'review-table',
+      name: 'review table, 50 ideas with annotations',
+      method: 'GET',
+      path: `/api/ideas/?brainstorm=${brainstormId}&with_annotations=true&page_size=50`,
+      targets: { postgres: shareOfCeiling(0.4, 50), pglite: shareOfCeiling(0.15) },
+    },
+    {
+      key: 'unreviewed',
+      name: 'unreviewed ideas of a brainstorm',
+      method: 'GET',
+      path: `/api/ideas/unreviewed/?brainstorm=${brainstormId}`,
+      targets: otherRead,
+    },
+    {
+      key: 'reviewed',
+      name: 'ideas reviewed by anyone',
+      method: 'GET',
+      path: `/api/ideas/reviewed/?brainstorm=${brainstormId}&user_filter=any`,
+      targets: otherRead,
+    },
+    {
+      key: 'brainstorms',
+      name: 'brainstorm list, 50 a page',
+      method: 'GET',
+      path: '/api/brainstorms/?page_size=50',
+      targets: otherRead,
+    },
+    {
+      key: 'vote',
+      name: 'vote',
+      method: 'POST',
+      path: '/api/ideas/{id}/annotate/',
+      nextRequest: voteRequests(voteIdeaIds),
+      targets: { postgres: perSecond(2000) },
+    },
+  ];
+}

@@ -1,0 +1,248 @@
+/**
+ * The HTTP benchmark: seeds a throw-away database with the seed command, starts the built server
+ * on it as `npm start` does, and loads each endpoint with autocannon, then a bare node:http
+ * server sending the same body (its ceiling), in the same run. See the README's "Benchmarks".
+ */
+import { availableParallelism, cpus } from 'node:os';
+import { getPage, post, get, signIn, type Answer, type Session } from './api.js';
+import { startCeiling } from './ceiling.js';
+import { EXPORT_PATH, EXPORT_TARGETS, measureExport, type ExportFigures } from './csv-export.js';
+import { endpoints, type Endpoint, type EndpointFigures, type Fixtures } from './endpoints.js';
+import { CONNECTIONS, measureLoad, type LoadTarget, type Timing } from './load.js';
+import { runCli, startServer, type ProcessEnv, type ServerProcess } from './processes.js';
+import { createThrowawayDatabase, type DatabaseKind } from './throwaway-database.js';
+
+export interface HttpBenchOptions {
+  /** A tiny seed and short runs: proves the harness works, measures nothing. */
+  smoke: boolean;
+  /** Seconds per figure: 10 unless given; smoke runs count requests unless it is given. */
+  seconds?: number | undefined;
+  /** A PostgreSQL server to create the throw-away database on; PGlite without one. */
+  postgresUrl?: string | undefined;
+}
+
+interface SeedSize {
+  brainstorms: number;
+  ideas: number;
+  users: number;
+}
+
+const FULL_SEED: SeedSize = { brainstorms: 200, ideas: 100_000, users: 20 };
+const SMOKE_SEED: SeedSize = { brainstorms: 4, ideas: 400, users: 3 };
+const VOTE_IDEAS = 1000;
+const DEFAULT_SECONDS = 10;
+
+export interface EndpointResult {
+  key: string;
+  name: string;
+  method: string;
+  path: string;
+  figures: EndpointFigures;
+  target: string | null;
+  met: boolean | null;
+}
+
+export interface HttpBenchResult {
+  database: DatabaseKind;
+  label: string;
+  date: string;
+  machine: { cores: number; cpu: string; node: string };
+  seed: SeedSize & { annotatedShare: number };
+  settings: { connections: number } & Timing;
+  brainstorm: { id: number; ideas: number };
+  endpoints: EndpointResult[];
+  csv: ExportFigures & { path: string; runs: number; target: string | null; met: boolean | null };
+}
+
+interface Credentials {
+  email: string;
+  password: string;
+}
+
+/** Seeds the database with the seed command; returns a seeded user's email and password. */
+async function seed(size: SeedSize, env: ProcessEnv): Promise<Credentials> {
+  const args = Object.entries(size).flatMap(([name, value]) => [`--${name}`, String(value)]);
+  const seeded = await runCli(['seed', ...args], env);
+  const password = /Password of the \d+ new seeded users: (\S+)/.exec(seeded)?.[1];
+  const email = (await runCli(['user:list'], env)).split('\t')[1];
+  if (!password || !email) throw new Error(`No seeded user to sign in as:\n${seeded}`);
+  return { email, password };
+}
+
+/** The brainstorm with the most ideas, and ideas the user has not reviewed, to vote on. */
+async function findFixtures(session: Session) {
+  const largest = await getPage<{ id: number; ideas_count: number }>(
+    session,
+    '/api/brainstorms/?ordering=-ideas_count&page_size=1',
+  );
+  const brainstorm = largest.results[0];
+  if (!brainstorm) throw new Error('The seed made no brainstorm.');
+  const voteIdeaIds: number[] = [];
+  for (let page = 1; voteIdeaIds.length < VOTE_IDEAS; page++) {
+    const unreviewed = await getPage<{ id: number }>(
+      session,
+      `/api/ideas/unreviewed/?page_size=100&page=${page}`,
+    );
+    voteIdeaIds.push(...unreviewed.results.map((idea) => idea.id));
+    if (!unreviewed.next) break;
+  }
+  const fixtures: Fixtures = { brainstormId: brainstorm.id, voteIdeaIds };
+  return { fixtures, brainstorm: { id: brainstorm.id, ideas: brainstorm.ideas_count } };
+}
+
+/** The share of ideas that someone annotated. */
+async function annotatedShare(session: Session): Promise<number> {
+  const page = await getPage(session, '/api/ideas/reviewed/?user_filter=any&page_size=1');
+  return (page.filteredCount ?? 0) / page.count;
+}
+
+/** One request of the endpoint, whose answer the ceiling then sends. */
+function answerOnce(session: Session, endpoint: Endpoint): Promise<Answer> {
+  if (!endpoint.nextRequest) return get(session, endpoint.path);
+  const { path, body } = endpoint.nextRequest();
+  return post(session, path, body);
+}
+
+function loadTarget(baseUrl: string, endpoint: Endpoint, session: Session): LoadTarget {
+  const json: Record<string, string> =
+    endpoint.method === 'POST' ? { 'content-type': 'application/json' } : {};
+  return {
+    // Requests made by `nextRequest` replace this path with their own.
+    url: baseUrl + (endpoint.nextRequest ? '/' : endpoint.path),
+    method: endpoint.method,
+    headers: { ...session.headers, ...json },
+    nextRequest: endpoint.nextRequest,
+  };
+}
+
+/** The endpoint under load, then its ceiling under the same load. */
+async function measureEndpoint(
+  server: ServerProcess,
+  credentials: Credentials,
+  endpoint: Endpoint,
+  timing: Timing,
+): Promise<EndpointFigures> {
+  const session = await signIn(server.url, credentials.email, credentials.password);
+  const answer = await answerOnce(session, endpoint);
+  const figures = await measureLoad(loadTarget(server.url, endpoint, session), timing);
+  const ceilingServer = await startCeiling(answer);
+  try {
+    const ceiling = await measureLoad(loadTarget(ceilingServer.url, endpoint, session), timing);
+    return { ...figures, ceiling, ratio: figures.requestsPerSecond / ceiling.requestsPerSecond };
+  } finally {
+    await ceilingServer.stop();
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? 0;
+
+/** Several full exports: the median time, and the largest memory growth of any. */
+async function measureExports(
+  session: Session,
+  server: ServerProcess,
+  runs: number,
+  ideas: number,
+) {
+  const all: ExportFigures[] = [];
+  for (let run = 0; run < runs; run++) {
+    const figures = await measureExport(session, server.pid);
+    if (figures.rows !== ideas) {
+      throw new Error(`CSV export: ${figures.rows} rows of the ${ideas} ideas seeded`);
+    }
+    all.push(figures);
+  }
+  const growths = all.map((f) => f.rssGrowthMb);
+  return {
+    seconds: median(all.map((f) => f.seconds)),
+    rssGrowthMb: growths.includes(null) ? null : Math.max(...(growths as number[])),
+    rows: Math.min(...all.map((f) => f.rows)),
+  };
+}
+
+const SMOKE_REQUESTS = 50;
+
+/**
+ * A measured time after a fifth of it (a second at least) as warm-up: the first requests to a
+ * fresh server are slow, its code not yet compiled. Smoke runs send a few requests, no warm-up.
+ */
+function timingOf({ smoke, seconds }: HttpBenchOptions): Timing {
+  if (seconds === undefined && smoke) return { measured: { requests: SMOKE_REQUESTS } };
+  const measured = seconds ?? DEFAULT_SECONDS;
+  return { warmup: { seconds: Math.max(1, measured / 5) }, measured: { seconds: measured } };
+}
+
+async function measureServer(
+  kind: DatabaseKind,
+  server: ServerProcess,
+  credentials: Credentials,
+  options: HttpBenchOptions,
+  size: SeedSize,
+) {
+  const timing = timingOf(options);
+  const session = await signIn(server.url, credentials.email, credentials.password);
+  const { fixtures, brainstorm } = await findFixtures(session);
+  const share = await annotatedShare(session);
+  const results: EndpointResult[] = [];
+  for (const endpoint of endpoints(fixtures)) {
+    const figures = await measureEndpoint(server, credentials, endpoint, timing);
+    const target = endpoint.targets[kind];
+    const { key, name, method, path } = endpoint;
+    results.push({
+      ...{ key, name, method, path },
+      figures,
+      target: target?.text ?? null,
+      met: target ? target.met(figures) : null,
+    });
+  }
+  const exportSession = await signIn(server.url, credentials.email, credentials.password);
+  const runs = options.smoke ? 1 : 3;
+  const csv = await measureExports(exportSession, server, runs, size.ideas);
+  const csvTarget = EXPORT_TARGETS[kind];
+  return {
+    seed: { ...size, annotatedShare: share },
+    settings: { connections: CONNECTIONS, ...timing },
+    brainstorm,
+    endpoints: results,
+    csv: {
+      ...csv,
+      path: EXPORT_PATH,
+      runs,
+      target: csvTarget?.text ?? null,
+      met: csvTarget ? csvTarget.met(csv) : null,
+    },
+  };
+}
+
+/** The whole HTTP benchmark on one throw-away database; stops and drops all it started. */
+export async function benchHttp(options: HttpBenchOptions): Promise<HttpBenchResult> {
+  const database = await createThrowawayDatabase(options.postgresUrl);
+  try {
+    const size = options.smoke ? SMOKE_SEED : FULL_SEED;
+    const env = { ...database.env, JWT_SECRET: 'bench-'.repeat(8), LOG_LEVEL: 'error' };
+    console.log(`${database.label}: seeding ${size.ideas.toLocaleString('en')} ideas...`);
+    const credentials = await seed(size, env);
+    const server = await startServer(env);
+    try {
+      console.log(`${database.label}: measuring the server at ${server.url}...`);
+      const measured = await measureServer(database.kind, server, credentials, options, size);
+      return {
+        database: database.kind,
+        label: database.label,
+        date: new Date().toISOString(),
+        machine: {
+          cores: availableParallelism(),
+          cpu: cpus()[0]?.model ?? '',
+          node: process.version,
+        },
+        ...measured,
+      };
+    } catch (error) {
+      console.log(`The server's output:\n${server.output()}`);
+      throw error;
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await database.drop();
+  }
+}

@@ -1,0 +1,97 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import lockfile from 'proper-lockfile';
+
+export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+export const serverRoot = fileURLToPath(new URL('..', import.meta.url));
+
+/** The variables a started process gets besides PATH: only what the bench chooses. */
+export type ProcessEnv = Record<string, string>;
+
+export interface StartedProcess {
+  child: ChildProcess;
+  /** Everything it printed so far, stdout and stderr, to explain a failure. */
+  output: () => string;
+}
+
+/** Starts `node <args>` from the repository's root with piped output. */
+export function startNode(args: string[], env: ProcessEnv): StartedProcess {
+  const child = spawn(process.execPath, args, {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const collect = (chunk: Buffer) => (output += chunk.toString());
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
+  return { child, output: () => output };
+}
+
+/** Stops a process the bench started, with SIGKILL if SIGTERM has not ended it in 20 s. */
+export async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+const BUILD_LOCK = path.join(tmpdir(), 'ideaforge-bench-build.lock');
+
+/**
+ * Runs a command of the server's command line as `npm run seed` and the others do
+ * (`node scripts/cli.mjs`, which builds the server first when its build is stale), and returns
+ * what it printed. A lock keeps two benchmarks (the smoke test runs on two databases at once)
+ * from building into the same directory together.
+ */
+export async function runCli(args: string[], env: ProcessEnv): Promise<string> {
+  const release = await lockfile.lock(BUILD_LOCK, {
+    realpath: false,
+    retries: { retries: 1500, factor: 1, minTimeout: 200, maxTimeout: 200 },
+  });
+  try {
+    const { child, output } = startNode(['scripts/cli.mjs', ...args], env);
+    const [code] = (await once(child, 'close')) as [number | null];
+    if (code !== 0) throw new Error(`\`${args.join(' ')}\` failed (${code}):\n${output()}`);
+    return output();
+  } finally {
+    await release();
+  }
+}
+
+export interface ServerProcess {
+  url: string;
+  pid: number;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts the built server as `npm start` does (`dist/main.js serve`, workers included), on a free
+ * port of 127.0.0.1, and resolves once it listens.
+ */
+export async function startServer(env: ProcessEnv): Promise<ServerProcess> {
+  const started = startNode(['apps/server/dist/main.js', 'serve'], {
+    HOST: '127.0.0.1',
+    PORT: '0',
+    ...env,
+  });
+  const { child, output } = started;
+  const url = await new Promise<string>((resolve, reject) => {
+    const listening = () => {
+      const match = /Ideaforge is running at http:\/\/localhost:(\d+)/.exec(output());
+      if (match) resolve(`http://127.0.0.1:${match[1] ?? ''}`);
+    };
+    child.stdout?.on('data', listening);
+    child.once('exit', (code) => {
+      reject(new Error(`The server exited before listening (${String(code)}):\n${output()}`));
+    });
+  });
+  if (child.pid === undefined) throw new Error('The server has no process id.');
+  return { url, pid: child.pid, output, stop: () => stopProcess(child) };
+}
