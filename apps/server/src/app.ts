@@ -3,16 +3,13 @@ import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { databaseTarget } from './db/target.js';
 import { clientErrorHandler, frameworkErrors } from './lib/early-errors.js';
 import { loggerOptions } from './lib/logging.js';
+import { responseSerializer } from './lib/response-serializer.js';
 import './lib/zod-messages.js';
 import { annotationRoutes } from './modules/annotations/annotations.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -51,7 +48,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer);
 
   await app.register(cookie);
   await app.register(securityHeaders);
