@@ -45,6 +45,8 @@ export interface EndpointResult {
 export interface HttpBenchResult {
   database: DatabaseKind;
   label: string;
+  /** A smoke run's figures mean nothing: they carry no targets. */
+  smoke: boolean;
   date: string;
   machine: { cores: number; cpu: string; node: string };
   seed: SeedSize & { annotatedShare: number };
@@ -185,7 +187,7 @@ async function measureServer(
   const results: EndpointResult[] = [];
   for (const endpoint of endpoints(fixtures)) {
     const figures = await measureEndpoint(server, credentials, endpoint, timing);
-    const target = endpoint.targets[kind];
+    const target = options.smoke ? undefined : endpoint.targets[kind];
     const { key, name, method, path } = endpoint;
     results.push({
       ...{ key, name, method, path },
@@ -197,7 +199,7 @@ async function measureServer(
   const exportSession = await signIn(server.url, credentials.email, credentials.password);
   const runs = options.smoke ? 1 : 3;
   const csv = await measureExports(exportSession, server, runs, size.ideas);
-  const csvTarget = EXPORT_TARGETS[kind];
+  const csvTarget = options.smoke ? undefined : EXPORT_TARGETS[kind];
   return {
     seed: { ...size, annotatedShare: share },
     settings: { connections: CONNECTIONS, ...timing },
@@ -228,6 +230,7 @@ export async function benchHttp(options: HttpBenchOptions): Promise<HttpBenchRes
       return {
         database: database.kind,
         label: database.label,
+        smoke: options.smoke,
         date: new Date().toISOString(),
         machine: {
           cores: availableParallelism(),

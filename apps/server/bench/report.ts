@@ -31,7 +31,7 @@ function describeTiming({ warmup, measured }: Timing) {
 export function formatHttpResult(result: HttpBenchResult): string {
   const { seed, settings, machine, csv } = result;
   const header =
-    `\n${result.label}: ${whole(seed.ideas)} ideas over ${whole(seed.brainstorms)} brainstorms, ` +
+    `\n${result.label}${result.smoke ? ' (smoke run: the figures mean nothing)' : ''}: ${whole(seed.ideas)} ideas over ${whole(seed.brainstorms)} brainstorms, ` +
     `${seed.users} users, ${Math.round(seed.annotatedShare * 100)} % of ideas annotated; ` +
     `${settings.connections} connections, ${describeTiming(settings)}; ` +
     `${machine.cores} cores, Node ${machine.node}`;
