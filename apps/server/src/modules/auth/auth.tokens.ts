@@ -18,10 +18,20 @@ export interface AccessTokens {
   verify(token: string): Promise<TokenSubject | null>;
 }
 
+/** The secret as a WebCrypto key, imported once: jose would import raw bytes on every call. */
+const hmacKey = (secret: string) =>
+  crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
+
 export function accessTokens(secret: string): AccessTokens {
-  const key = new TextEncoder().encode(secret);
+  const keyPromise = hmacKey(secret);
   return {
-    sign: (user) =>
+    sign: async (user) =>
       new SignJWT({ token_type: 'access', ver: user.sessionVersion })
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
         .setSubject(String(user.id))
@@ -30,10 +40,10 @@ export function accessTokens(secret: string): AccessTokens {
         .setIssuedAt()
         .setJti(randomUUID())
         .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
-        .sign(key),
+        .sign(await keyPromise),
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, await keyPromise, {
           algorithms: [ALGORITHM],
           issuer: ISSUER,
           audience: AUDIENCE,
