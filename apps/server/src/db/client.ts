@@ -20,7 +20,14 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   executeSql: ExecuteSql;
+  /** Applies pending migrations; processes starting together take turns (see `alone`). */
   migrate(): Promise<void>;
+  /**
+   * Runs schema set-up (migrations, the job queue's tables) in one process at a time: processes
+   * starting together on one PostgreSQL database wait for each other, and the later ones find
+   * the work done. Never nested: a second call inside `run` would wait for itself.
+   */
+  alone<T>(run: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -77,6 +84,8 @@ async function openPglite(
       return results.at(-1) ?? { rows: [] };
     },
     migrate: () => migratePglite(db, { migrationsFolder }),
+    // The embedded database belongs to one process: there is nobody to wait for.
+    alone: (run) => run(),
     async close() {
       await client.close();
       await release();
@@ -93,34 +102,35 @@ function openPostgres(
   // discarded by the pool and replaced at the next query. Unheard, its error would end the process.
   pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, casing: 'snake_case', ...(logger ? { logger } : {}) });
+  const alone = <T>(run: () => Promise<T>) => withSetUpLock(url, run);
   return {
     db,
     kind: 'postgres',
     executeSql: (text, values = []) => pool.query(text, values),
-    migrate: () => migrateAlone(pool),
+    migrate: () => alone(() => migratePg(db, { migrationsFolder })),
+    alone,
     close: () => pool.end(),
   };
 }
 
-/** Any constant shared by every process of a deployment; it names the migration lock. */
-const MIGRATION_LOCK_KEY = 0x1dea_f0e6;
+/** Any constant shared by every process of a deployment; it names the set-up lock. */
+const SET_UP_LOCK_KEY = 0x1dea_f0e6;
 
 /**
- * Instances starting together would each find the migrations unapplied and run them at once
- * (the migrator reads, then applies in a transaction): the second would fail on the first's
- * tables. A session advisory lock on one connection makes them take turns; the later ones
- * then find nothing left to apply.
+ * Two processes migrating at once would both find the migrations unapplied (the migrator reads,
+ * then applies) and the second would fail on the first's tables; the job queue's first start
+ * races the same way. A session advisory lock makes them take turns. It is held on a connection
+ * of its own, outside the pool, which `run` may need whole; ending that session releases it.
  */
-async function migrateAlone(pool: pg.Pool) {
-  const connection = await pool.connect();
+async function withSetUpLock<T>(url: string, run: () => Promise<T>): Promise<T> {
+  const connection = new pg.Client({ connectionString: url });
+  // Unheard, an error of the idle lock connection would end the process.
+  connection.on('error', () => undefined);
+  await connection.connect();
   try {
-    await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await migratePg(drizzlePg({ client: connection }), { migrationsFolder });
-    await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
-    connection.release();
-  } catch (error) {
-    // Ending the connection ends its session, and the lock with it.
-    connection.release(true);
-    throw error;
+    await connection.query('select pg_advisory_lock($1)', [SET_UP_LOCK_KEY]);
+    return await run();
+  } finally {
+    await connection.end();
   }
 }

@@ -50,12 +50,16 @@ export async function startGenerationEngine(options: EngineOptions): Promise<Gen
   boss.on('error', (error) => {
     log.error({ err: error }, 'Job queue error');
   });
-  await boss.start();
-  await ensureQueues(
-    boss,
-    providers.map((p) => p.key),
-    timings,
-  );
+  // The queue creates its tables, and a table per new queue: processes starting together take
+  // turns, or they would collide (a duplicate schema, a deadlock attaching tables).
+  await database.alone(async () => {
+    await boss.start();
+    await ensureQueues(
+      boss,
+      providers.map((p) => p.key),
+      timings,
+    );
+  });
 
   const pumps = new Map<string, JobPump<SlotJob>>();
   if (generation.workers) {
