@@ -23,6 +23,9 @@ const PRESETS: { name: string; config: Config | undefined }[] = [
 
 const REVIEWED_IDEAS = 30;
 
+/** Runs per page and preset; the median one is reported, as Lighthouse advises for noise. */
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+
 const benchUser: TestUser = {
   email: 'lighthouse@example.com',
   password: 'audits read every page twice',
@@ -82,6 +85,16 @@ function failedAudits(lhr: Report) {
   });
 }
 
+const performanceOf = (lhr: Report) => lhr.categories.performance?.score ?? 0;
+
+/** The run with the median performance score; a run that failed to load counts as lowest. */
+function medianRun(runs: Report[]) {
+  const sorted = [...runs].sort((a, b) => performanceOf(a) - performanceOf(b));
+  const median = sorted[Math.floor(sorted.length / 2)];
+  if (!median) throw new Error('Lighthouse made no run');
+  return median;
+}
+
 /** The server's own setting, when the build to audit is not the default one. */
 const webDistDir = (): Record<string, string> =>
   process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {};
@@ -95,15 +108,21 @@ async function audit(url: string, port: number, preset: (typeof PRESETS)[number]
     // Keeps the profile's refresh cookie: the review page is audited signed in.
     disableStorageReset: true,
   };
-  const result = await lighthouse(url, flags, preset.config);
-  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const runs: Report[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const result = await lighthouse(url, flags, preset.config);
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    runs.push(result.lhr);
+  }
+  const lhr = medianRun(runs);
+  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
   const scores = Object.fromEntries(
     CATEGORIES.map((category) => [
       category,
-      Math.round((result.lhr.categories[category]?.score ?? 0) * 100),
+      Math.round((lhr.categories[category]?.score ?? 0) * 100),
     ]),
   ) as Record<Category, number>;
-  return { scores, failedAudits: failedAudits(result.lhr) };
+  return { scores, failedAudits: failedAudits(lhr) };
 }
 
 /** Both presets on one page: the login page signed out, the review page signed in. */

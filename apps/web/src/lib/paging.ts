@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import type { SearchSchemaInput } from '@tanstack/react-router';
 
 export const PAGE_SIZES = [5, 10, 25, 50] as const;
 export const DEFAULT_PAGE_SIZE = 10;
@@ -14,13 +14,29 @@ export interface Paging {
 
 const isPageSize = (size: number) => (PAGE_SIZES as readonly number[]).includes(size);
 
-/** `page` and `page_size` in a list's address: anything invalid falls back to the defaults. */
+export interface PagingSearch {
+  page: number;
+  page_size: number;
+}
+
+/** What a link may give: either, both or neither (the defaults then apply). */
+export type PagingSearchInput = Partial<PagingSearch> & SearchSchemaInput;
+
+const isPage = (page: number) => Number.isSafeInteger(page) && page >= 1;
+
+/** A number read from the address the way `Number()` reads it, or `fallback` if not valid. */
+function searchNumber(value: unknown, isValid: (value: number) => boolean, fallback: number) {
+  const number = Number(value);
+  return isValid(number) ? number : fallback;
+}
+
+/**
+ * `page` and `page_size` in a list's address: anything invalid falls back to the defaults.
+ * A plain function rather than a zod schema keeps zod out of the entry chunk.
+ */
 export function pagingSearchSchema(defaultPageSize: number = DEFAULT_PAGE_SIZE) {
-  return z.object({
-    page: z.catch(z._default(z.coerce.number().check(z.int(), z.minimum(1)), 1), 1),
-    page_size: z.catch(
-      z._default(z.coerce.number().check(z.refine(isPageSize)), defaultPageSize),
-      defaultPageSize,
-    ),
+  return (search: PagingSearchInput): PagingSearch => ({
+    page: searchNumber(search.page, isPage, 1),
+    page_size: searchNumber(search.page_size, isPageSize, defaultPageSize),
   });
 }

@@ -1,13 +1,11 @@
 import { notFound } from '@tanstack/react-router';
-import * as z from 'zod/mini';
 
-const idSchema = z.pipe(z.string().check(z.regex(/^[1-9]\d{0,14}$/)), z.transform(Number));
+const ID = /^[1-9]\d{0,14}$/;
 
 /** Route ids are positive integers; anything else names a page that does not exist. */
 export function parseId(value: string) {
-  const result = idSchema.safeParse(value);
-  if (!result.success) throw notFound();
-  return result.data;
+  if (!ID.test(value)) throw notFound();
+  return Number(value);
 }
 
 export function idParam<Key extends string>(key: Key) {

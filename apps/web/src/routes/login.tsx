@@ -1,13 +1,17 @@
-import { createFileRoute } from '@tanstack/react-router';
-import * as z from 'zod/mini';
+import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router';
 import { LoginPage } from '@/features/auth/components/login-page';
 import { titleHead } from '@/lib/page-title';
 
 export const Route = createFileRoute('/login')({
   head: () => titleHead('Login'),
-  validateSearch: z.object({ returnTo: z.optional(z.string()) }),
+  validateSearch: loginSearch,
   component: LoginRoute,
 });
+
+/** Where to go after signing in, when the address says; anything but text is left out. */
+function loginSearch(search: { returnTo?: string } & SearchSchemaInput): { returnTo?: string } {
+  return typeof search.returnTo === 'string' ? { returnTo: search.returnTo } : {};
+}
 
 function LoginRoute() {
   const { returnTo } = Route.useSearch();

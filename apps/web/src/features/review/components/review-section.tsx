@@ -80,8 +80,16 @@ export function ReviewSection({ brainstormId, view, onViewChange }: ReviewSectio
         onRetry={() => void list.refetch()}
       />
     );
-  } else if (!rows) body = <Message>Loading ideas...</Message>;
-  else if (rows.length === 0) body = <Message>No ideas found for this brainstorm.</Message>;
+  } else if (!rows) {
+    // As tall as the screen while loading: the page of ideas that arrives nearly always fills
+    // one, so the generation controls under the list start out of view instead of being
+    // pushed down by it (a layout shift).
+    body = (
+      <div className="min-h-svh">
+        <Message>Loading ideas...</Message>
+      </div>
+    );
+  } else if (rows.length === 0) body = <Message>No ideas found for this brainstorm.</Message>;
   else {
     body = (
       <ReviewTable

@@ -1,16 +1,22 @@
-import * as z from 'zod/mini';
-import { pagingSearchSchema } from '@/lib/paging';
+import { pagingSearchSchema, type PagingSearch, type PagingSearchInput } from '@/lib/paging';
 
 /** The review list starts at 50 ideas a page (spec 9). */
 export const REVIEW_PAGE_SIZE = 50;
 
-const flag = z.catch(z._default(z.boolean(), false), false);
+interface ReviewSearch extends PagingSearch {
+  show_hidden: boolean;
+  show_reviewed: boolean;
+}
+
+const reviewPaging = pagingSearchSchema(REVIEW_PAGE_SIZE);
 
 /** The review page's address: its paging and its two toggles, defaults left out. */
 export function reviewSearchSchema() {
-  return z.extend(pagingSearchSchema(REVIEW_PAGE_SIZE), {
-    show_hidden: flag,
-    show_reviewed: flag,
+  return (search: PagingSearchInput & Partial<ReviewSearch>): ReviewSearch => ({
+    ...reviewPaging(search),
+    // Anything but `true` is the default.
+    show_hidden: search.show_hidden === true,
+    show_reviewed: search.show_reviewed === true,
   });
 }
 
