@@ -35,6 +35,8 @@ export default defineConfig(({ command }) => ({
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
     manifest: true,
+    // Every browser the app supports preloads modules itself: the polyfill would only add weight.
+    modulePreload: { polyfill: false },
     rollupOptions: {
       // Comments that dependencies misplace are dropped anyway; they are not ours to fix.
       onwarn(warning, warn) {

@@ -8,7 +8,7 @@ export default defineConfig((env) =>
       test: {
         environment: 'jsdom',
         setupFiles: ['./src/test/setup.ts'],
-        include: ['src/**/*.test.{ts,tsx}'],
+        include: ['src/**/*.test.{ts,tsx}', 'bench/**/*.test.ts'],
         restoreMocks: true,
         css: false,
       },
