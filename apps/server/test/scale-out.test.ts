@@ -77,7 +77,7 @@ describe.skipIf(!onPostgres)(
       fake = await startFakeLlmServer({ default: { kind: 'idea', delayMs: 200 } });
       const created = await createPostgresDatabase(adminUrl);
       database = created.database;
-      // Start from an empty database, as a new deployment does: every process migrates at once.
+      // Start from an empty database, as a new deployment does: every process sets it up at once.
       await database.executeSql(
         'drop schema public cascade; create schema public; drop schema drizzle cascade',
       );
