@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   ideaAnnotations,
@@ -18,23 +18,15 @@ export interface AnnotationValues {
 /**
  * Sets the named fields of a user's annotation of an idea, creating it when there is none, in
  * one statement: concurrent first clicks make one annotation, and no click undoes another's field.
+ * Tells whether the row is new (`xmax` is 0 only on a fresh insert), and reads the annotation's
+ * reactions and comments in the same statement.
  */
-export async function upsertAnnotation(
-  db: Db,
-  userId: number,
-  ideaId: number,
-  values: AnnotationValues,
-): Promise<AnnotationRow> {
-  return (await saveAnnotation(db, userId, ideaId, values)).row;
-}
-
-/** `upsertAnnotation`, telling whether the row was new: `xmax` is 0 only on a fresh insert. */
 export async function saveAnnotation(
   db: Db,
   userId: number,
   ideaId: number,
   values: AnnotationValues,
-): Promise<{ row: AnnotationRow; inserted: boolean }> {
+): Promise<{ row: AnnotationRow; inserted: boolean } & Children> {
   const named = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
   const [result] = await db
     .insert(ideaAnnotations)
@@ -43,10 +35,55 @@ export async function saveAnnotation(
       target: [ideaAnnotations.userId, ideaAnnotations.ideaId],
       set: { ...named, modified: sql`now()` },
     })
-    .returning({ ...getTableColumns(ideaAnnotations), inserted: sql<boolean>`(xmax = 0)` });
+    .returning({
+      ...getTableColumns(ideaAnnotations),
+      inserted: sql<boolean>`(xmax = 0)`,
+      ...childrenJson,
+    });
   if (!result) throw new Error('upsert returned no row');
-  const { inserted, ...row } = result;
-  return { row, inserted };
+  const { inserted, reactions, comments, ...row } = result;
+  return { row, inserted, ...childrenOfJson([{ reactions, comments }]) };
+}
+
+/** JSON rows built by the database, whose timestamps arrive as text. */
+type JsonRow<T> = Omit<T, 'created' | 'modified'> & { created: string; modified: string };
+
+const withDates = <T>(row: JsonRow<T>) => ({
+  ...row,
+  created: new Date(row.created),
+  modified: new Date(row.modified),
+});
+
+/**
+ * An annotation's reactions and comments, oldest first, as JSON arrays computed by the statement
+ * that reads or writes the annotation: one statement instead of three. The annotation's id is
+ * written out in full, as a one-table statement leaves columns unqualified.
+ */
+const childrenJson = {
+  reactions: sql<JsonRow<ReactionRow>[]>`coalesce((
+    select json_agg(json_build_object('id', r.id, 'annotationId', r.annotation_id,
+      'reactionType', r.reaction_type, 'created', r.created, 'modified', r.modified)
+      order by r.created, r.id)
+    from ${ideaReactions} r where r.annotation_id = ${ideaAnnotations}.id), '[]')`,
+  comments: sql<JsonRow<CommentRow>[]>`coalesce((
+    select json_agg(json_build_object('id', c.id, 'annotationId', c.annotation_id,
+      'text', c.text, 'created', c.created, 'modified', c.modified)
+      order by c.created, c.id)
+    from ${ideaComments} c where c.annotation_id = ${ideaAnnotations}.id), '[]')`,
+};
+
+interface Children {
+  reactions: ReactionRow[];
+  comments: CommentRow[];
+}
+
+function childrenOfJson(
+  rows: { reactions: JsonRow<ReactionRow>[]; comments: JsonRow<CommentRow>[] }[],
+): Children {
+  return {
+    reactions: rows.flatMap((row) => row.reactions.map(withDates)),
+    comments: rows.flatMap((row) => row.comments.map(withDates)),
+  };
 }
 
 export interface AnnotationDetails {
@@ -55,40 +92,26 @@ export interface AnnotationDetails {
   comments: CommentRow[];
 }
 
-/** A user's annotations of some ideas with their reactions and comments: three statements. */
+/** A user's annotations of some ideas with their reactions and comments: one statement. */
 export async function annotationsOfIdeas(
   db: Db,
   userId: number,
   ideaIds: number[],
 ): Promise<AnnotationDetails> {
   if (ideaIds.length === 0) return { annotations: [], reactions: [], comments: [] };
-  const annotations = await db
-    .select()
+  const rows = await db
+    .select({ annotation: getTableColumns(ideaAnnotations), ...childrenJson })
     .from(ideaAnnotations)
     .where(and(eq(ideaAnnotations.userId, userId), inArray(ideaAnnotations.ideaId, ideaIds)));
-  return {
-    annotations,
-    ...(await childrenOf(
-      db,
-      annotations.map((a) => a.id),
-    )),
-  };
+  return { annotations: rows.map((row) => row.annotation), ...childrenOfJson(rows) };
 }
 
-/** The reactions and comments of some annotations, oldest first: two statements. */
-export async function childrenOf(db: Db, annotationIds: number[]) {
+/** The reactions and comments of some annotations, oldest first: one statement. */
+export async function childrenOf(db: Db, annotationIds: number[]): Promise<Children> {
   if (annotationIds.length === 0) return { reactions: [], comments: [] };
-  const [reactions, comments] = await Promise.all([
-    db
-      .select()
-      .from(ideaReactions)
-      .where(inArray(ideaReactions.annotationId, annotationIds))
-      .orderBy(asc(ideaReactions.created), asc(ideaReactions.id)),
-    db
-      .select()
-      .from(ideaComments)
-      .where(inArray(ideaComments.annotationId, annotationIds))
-      .orderBy(asc(ideaComments.created), asc(ideaComments.id)),
-  ]);
-  return { reactions, comments };
+  const rows = await db
+    .select(childrenJson)
+    .from(ideaAnnotations)
+    .where(inArray(ideaAnnotations.id, annotationIds));
+  return childrenOfJson(rows);
 }

@@ -49,12 +49,6 @@ export async function annotationsByIdea(
   );
 }
 
-/** An annotation as the API shows it, with its reactions and comments. */
-async function annotationDto(db: Db, row: AnnotationRow): Promise<AnnotationDto> {
-  const { reactions, comments } = await repo.childrenOf(db, [row.id]);
-  return toAnnotationDto(row, reactions, comments);
-}
-
 /** An idea that is not there answers 404, however the database noticed. */
 async function onIdea<T>(write: Promise<T>): Promise<T> {
   return write.catch((error: unknown) => {
@@ -69,12 +63,12 @@ export async function annotateIdea(
   ideaId: number,
   changes: AnnotationChanges,
 ): Promise<AnnotationDto> {
-  const row = await onIdea(
-    repo.upsertAnnotation(db, user.id, ideaId, {
+  const { row, reactions, comments } = await onIdea(
+    repo.saveAnnotation(db, user.id, ideaId, {
       vote: changes.vote,
       isBookmarked: changes.is_bookmarked,
       isHidden: changes.is_hidden,
     }),
   );
-  return annotationDto(db, row);
+  return toAnnotationDto(row, reactions, comments);
 }
