@@ -81,8 +81,22 @@ function failedAudits(lhr: Report) {
   return weighed.flatMap((audit) => {
     if (audit?.score == null || audit.score >= 1) return [];
     const value = audit.displayValue ? ` (${audit.displayValue})` : '';
-    return [`${audit.id}: ${audit.title}${value}`];
+    return [`${audit.id}: ${audit.title}${value}${itemsOf(audit.details)}`];
   });
+}
+
+type Audit = Report['audits'][string];
+
+/** What a failed audit found, in short: its first few items' descriptions, URLs or elements. */
+function itemsOf(details: Audit['details']) {
+  if (details?.type !== 'table' && details?.type !== 'list') return '';
+  const items = details.items.slice(0, 3).flatMap((item) => {
+    const { description, url, node } = item as Record<string, unknown>;
+    const snippet = (node as { snippet?: unknown } | undefined)?.snippet;
+    const text = [description, url, snippet].find((field) => typeof field === 'string');
+    return typeof text === 'string' ? [text] : [];
+  });
+  return items.length > 0 ? `: ${items.join('; ')}` : '';
 }
 
 const performanceOf = (lhr: Report) => lhr.categories.performance?.score ?? 0;
