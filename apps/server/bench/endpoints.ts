@@ -5,6 +5,8 @@ export interface EndpointFigures extends LoadFigures {
   ceiling: LoadFigures;
   /** The endpoint's requests per second over its ceiling's. */
   ratio: number;
+  /** The size of the answer both send. */
+  bodyBytes: number;
 }
 
 export interface Target {

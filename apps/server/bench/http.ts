@@ -130,7 +130,12 @@ async function measureEndpoint(
   const ceilingServer = await startCeiling(answer);
   try {
     const ceiling = await measureLoad(loadTarget(ceilingServer.url, endpoint, session), timing);
-    return { ...figures, ceiling, ratio: figures.requestsPerSecond / ceiling.requestsPerSecond };
+    return {
+      ...figures,
+      ceiling,
+      ratio: figures.requestsPerSecond / ceiling.requestsPerSecond,
+      bodyBytes: Buffer.byteLength(JSON.stringify(answer.body)),
+    };
   } finally {
     await ceilingServer.stop();
   }

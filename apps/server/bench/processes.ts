@@ -52,6 +52,7 @@ const BUILD_LOCK = path.join(tmpdir(), 'ideaforge-bench-build.lock');
 export async function runCli(args: string[], env: ProcessEnv): Promise<string> {
   const release = await lockfile.lock(BUILD_LOCK, {
     realpath: false,
+    lockfilePath: BUILD_LOCK,
     retries: { retries: 1500, factor: 1, minTimeout: 200, maxTimeout: 200 },
   });
   try {

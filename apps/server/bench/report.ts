@@ -36,9 +36,20 @@ export function formatHttpResult(result: HttpBenchResult): string {
     `${settings.connections} connections, ${describeTiming(settings)}; ` +
     `${machine.cores} cores, Node ${machine.node}`;
   const endpoints = table([
-    ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'ceiling req/s', 'of ceiling', 'target', ''],
+    [
+      'endpoint',
+      'body KB',
+      'req/s',
+      'p50 ms',
+      'p99 ms',
+      'ceiling req/s',
+      'of ceiling',
+      'target',
+      '',
+    ],
     ...result.endpoints.map(({ name, figures, target, met }) => [
       name,
+      (figures.bodyBytes / 1000).toFixed(1),
       whole(figures.requestsPerSecond),
       figures.p50Ms.toFixed(1),
       figures.p99Ms.toFixed(1),
