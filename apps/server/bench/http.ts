@@ -9,7 +9,13 @@ import { startCeiling } from './ceiling.js';
 import { EXPORT_PATH, EXPORT_TARGETS, measureExport, type ExportFigures } from './csv-export.js';
 import { endpoints, type Endpoint, type EndpointFigures, type Fixtures } from './endpoints.js';
 import { CONNECTIONS, measureLoad, type LoadTarget, type Timing } from './load.js';
-import { runCli, startServer, type ProcessEnv, type ServerProcess } from './processes.js';
+import {
+  measuredCommit,
+  runCli,
+  startServer,
+  type ProcessEnv,
+  type ServerProcess,
+} from './processes.js';
 import { createThrowawayDatabase, type DatabaseKind } from './throwaway-database.js';
 
 export interface HttpBenchOptions {
@@ -47,6 +53,7 @@ export interface HttpBenchResult {
   label: string;
   /** A smoke run's figures mean nothing: they carry no targets. */
   smoke: boolean;
+  commit: string | null;
   date: string;
   machine: { cores: number; cpu: string; node: string };
   seed: SeedSize & { annotatedShare: number };
@@ -236,6 +243,7 @@ export async function benchHttp(options: HttpBenchOptions): Promise<HttpBenchRes
         database: database.kind,
         label: database.label,
         smoke: options.smoke,
+        commit: measuredCommit(),
         date: new Date().toISOString(),
         machine: {
           cores: availableParallelism(),

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -95,4 +95,15 @@ export async function startServer(env: ProcessEnv): Promise<ServerProcess> {
   });
   if (child.pid === undefined) throw new Error('The server has no process id.');
   return { url, pid: child.pid, output, stop: () => stopProcess(child) };
+}
+
+/** The commit the measured code comes from (with a + when the server's sources differ from it). */
+export function measuredCommit(): string | null {
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: repoRoot, encoding: 'utf8' });
+  try {
+    const changed = git('status', '--porcelain', '--', 'apps/server/src').trim() !== '';
+    return git('rev-parse', '--short', 'HEAD').trim() + (changed ? '+' : '');
+  } catch {
+    return null;
+  }
 }

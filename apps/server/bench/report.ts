@@ -34,7 +34,7 @@ export function formatHttpResult(result: HttpBenchResult): string {
     `\n${result.label}${result.smoke ? ' (smoke run: the figures mean nothing)' : ''}: ${whole(seed.ideas)} ideas over ${whole(seed.brainstorms)} brainstorms, ` +
     `${seed.users} users, ${Math.round(seed.annotatedShare * 100)} % of ideas annotated; ` +
     `${settings.connections} connections, ${describeTiming(settings)}; ` +
-    `${machine.cores} cores, Node ${machine.node}`;
+    `${machine.cores} cores, Node ${machine.node}, commit ${result.commit ?? 'unknown'}`;
   const endpoints = table([
     [
       'endpoint',

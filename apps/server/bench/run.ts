@@ -10,17 +10,22 @@ import { formatHttpResult, writeHttpResult } from './report.js';
 
 const PARTS = ['http', 'generation'];
 
+function refuse(message: string): never {
+  console.error(message);
+  process.exit(2);
+}
+
 const { values, positionals } = parseArgs({
   options: { duration: { type: 'string' }, smoke: { type: 'boolean', default: false } },
   allowPositionals: true,
 });
 const only = positionals[0];
 if (only !== undefined && !PARTS.includes(only)) {
-  throw new Error(`Unknown benchmark '${only}': choose one of ${PARTS.join(', ')}.`);
+  refuse(`Unknown benchmark '${only}': choose one of ${PARTS.join(', ')}.`);
 }
 const seconds = values.duration === undefined ? undefined : Number(values.duration);
 if (seconds !== undefined && !(seconds > 0)) {
-  throw new Error(`--duration takes seconds; got '${values.duration ?? ''}'.`);
+  refuse(`--duration takes seconds; got '${values.duration ?? ''}'.`);
 }
 
 async function runHttp() {
