@@ -169,3 +169,47 @@ describe('the review aggregates on ideas', () => {
     await expect(db.insert(ideaAnnotations).values({ userId: user.id, ideaId })).rejects.toThrow();
   });
 });
+
+describe('the idea count on brainstorms', () => {
+  const ideasCount = async (id: number) =>
+    one(
+      await database.db
+        .select({ count: brainstorms.ideasCount })
+        .from(brainstorms)
+        .where(eq(brainstorms.id, id)),
+    ).count;
+
+  it('follows batches of ideas, deletions, moves and simultaneous writers', async () => {
+    const { db } = database;
+    const first = one(
+      await db
+        .select({ id: ideas.brainstormId })
+        .from(ideas)
+        .where(eq(ideas.id, await newIdea())),
+    ).id;
+    const second = one(
+      await db
+        .select({ id: ideas.brainstormId })
+        .from(ideas)
+        .where(eq(ideas.id, await newIdea())),
+    ).id;
+    const batch = await db
+      .insert(ideas)
+      .values([first, first, second].map((brainstormId) => ({ brainstormId, title: 'b' })))
+      .returning({ id: ideas.id });
+    expect([await ideasCount(first), await ideasCount(second)]).toEqual([3, 2]);
+
+    await Promise.all(
+      Array.from({ length: 10 }, () =>
+        db.insert(ideas).values({ brainstormId: first, title: 'p' }),
+      ),
+    );
+    expect(await ideasCount(first)).toBe(13);
+
+    const moved = one(batch).id;
+    await db.update(ideas).set({ brainstormId: second }).where(eq(ideas.id, moved));
+    expect([await ideasCount(first), await ideasCount(second)]).toEqual([12, 3]);
+    await db.delete(ideas).where(eq(ideas.brainstormId, first));
+    expect([await ideasCount(first), await ideasCount(second)]).toEqual([0, 3]);
+  });
+});
