@@ -56,7 +56,7 @@ function recordCounter() {
  * Downloads the whole CSV export once (every idea the user sees) while sampling the server's
  * resident memory every few milliseconds.
  */
-export async function measureExport(session: Session, serverPid: number): Promise<ExportFigures> {
+async function measureExport(session: Session, serverPid: number): Promise<ExportFigures> {
   const before = residentMb(serverPid);
   let peak = before;
   const sampler = setInterval(() => {
@@ -78,4 +78,32 @@ export async function measureExport(session: Session, serverPid: number): Promis
   } finally {
     clearInterval(sampler);
   }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? 0;
+
+/**
+ * Several full exports, each refused unless every idea arrived: the median time, and the
+ * largest memory growth of any.
+ */
+export async function measureExports(
+  session: Session,
+  serverPid: number,
+  runs: number,
+  ideas: number,
+): Promise<ExportFigures> {
+  const all: ExportFigures[] = [];
+  for (let run = 0; run < runs; run++) {
+    const figures = await measureExport(session, serverPid);
+    if (figures.rows !== ideas) {
+      throw new Error(`CSV export: ${figures.rows} rows of the ${ideas} ideas seeded`);
+    }
+    all.push(figures);
+  }
+  const growths = all.map((f) => f.rssGrowthMb);
+  return {
+    seconds: median(all.map((f) => f.seconds)),
+    rssGrowthMb: growths.every((mb) => mb !== null) ? Math.max(...growths) : null,
+    rows: Math.min(...all.map((f) => f.rows)),
+  };
 }

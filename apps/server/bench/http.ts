@@ -4,18 +4,21 @@
  * server sending the same body (its ceiling), in the same run. See the README's "Benchmarks".
  */
 import { availableParallelism, cpus } from 'node:os';
-import { getPage, post, get, signIn, type Answer, type Session } from './api.js';
+import { get, post, signIn, type Answer, type Session } from './api.js';
 import { startCeiling } from './ceiling.js';
-import { EXPORT_PATH, EXPORT_TARGETS, measureExport, type ExportFigures } from './csv-export.js';
-import { endpoints, type Endpoint, type EndpointFigures, type Fixtures } from './endpoints.js';
+import { EXPORT_PATH, EXPORT_TARGETS, measureExports, type ExportFigures } from './csv-export.js';
+import { endpoints, type Endpoint, type EndpointFigures } from './endpoints.js';
 import { CONNECTIONS, measureLoad, type LoadTarget, type Timing } from './load.js';
+import { measuredCommit, startServer, type ServerProcess } from './processes.js';
 import {
-  measuredCommit,
-  runCli,
-  startServer,
-  type ProcessEnv,
-  type ServerProcess,
-} from './processes.js';
+  annotatedShare,
+  FULL_SEED,
+  findFixtures,
+  seed,
+  SMOKE_SEED,
+  type Credentials,
+  type SeedSize,
+} from './seeded-data.js';
 import { createThrowawayDatabase, type DatabaseKind } from './throwaway-database.js';
 
 export interface HttpBenchOptions {
@@ -27,15 +30,6 @@ export interface HttpBenchOptions {
   postgresUrl?: string | undefined;
 }
 
-interface SeedSize {
-  brainstorms: number;
-  ideas: number;
-  users: number;
-}
-
-const FULL_SEED: SeedSize = { brainstorms: 200, ideas: 100_000, users: 20 };
-const SMOKE_SEED: SeedSize = { brainstorms: 4, ideas: 400, users: 3 };
-const VOTE_IDEAS = 1000;
 const DEFAULT_SECONDS = 10;
 
 export interface EndpointResult {
@@ -61,48 +55,6 @@ export interface HttpBenchResult {
   brainstorm: { id: number; ideas: number };
   endpoints: EndpointResult[];
   csv: ExportFigures & { path: string; runs: number; target: string | null; met: boolean | null };
-}
-
-interface Credentials {
-  email: string;
-  password: string;
-}
-
-/** Seeds the database with the seed command; returns a seeded user's email and password. */
-async function seed(size: SeedSize, env: ProcessEnv): Promise<Credentials> {
-  const args = Object.entries(size).flatMap(([name, value]) => [`--${name}`, String(value)]);
-  const seeded = await runCli(['seed', ...args], env);
-  const password = /Password of the \d+ new seeded users: (\S+)/.exec(seeded)?.[1];
-  const email = (await runCli(['user:list'], env)).split('\t')[1];
-  if (!password || !email) throw new Error(`No seeded user to sign in as:\n${seeded}`);
-  return { email, password };
-}
-
-/** The brainstorm with the most ideas, and ideas the user has not reviewed, to vote on. */
-async function findFixtures(session: Session) {
-  const largest = await getPage<{ id: number; ideas_count: number }>(
-    session,
-    '/api/brainstorms/?ordering=-ideas_count&page_size=1',
-  );
-  const brainstorm = largest.results[0];
-  if (!brainstorm) throw new Error('The seed made no brainstorm.');
-  const voteIdeaIds: number[] = [];
-  for (let page = 1; voteIdeaIds.length < VOTE_IDEAS; page++) {
-    const unreviewed = await getPage<{ id: number }>(
-      session,
-      `/api/ideas/unreviewed/?page_size=100&page=${page}`,
-    );
-    voteIdeaIds.push(...unreviewed.results.map((idea) => idea.id));
-    if (!unreviewed.next) break;
-  }
-  const fixtures: Fixtures = { brainstormId: brainstorm.id, voteIdeaIds };
-  return { fixtures, brainstorm: { id: brainstorm.id, ideas: brainstorm.ideas_count } };
-}
-
-/** The share of ideas that someone annotated. */
-async function annotatedShare(session: Session): Promise<number> {
-  const page = await getPage(session, '/api/ideas/reviewed/?user_filter=any&page_size=1');
-  return (page.filteredCount ?? 0) / page.count;
 }
 
 /** One request of the endpoint, whose answer the ceiling then sends. */
@@ -148,31 +100,6 @@ async function measureEndpoint(
   }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? 0;
-
-/** Several full exports: the median time, and the largest memory growth of any. */
-async function measureExports(
-  session: Session,
-  server: ServerProcess,
-  runs: number,
-  ideas: number,
-) {
-  const all: ExportFigures[] = [];
-  for (let run = 0; run < runs; run++) {
-    const figures = await measureExport(session, server.pid);
-    if (figures.rows !== ideas) {
-      throw new Error(`CSV export: ${figures.rows} rows of the ${ideas} ideas seeded`);
-    }
-    all.push(figures);
-  }
-  const growths = all.map((f) => f.rssGrowthMb);
-  return {
-    seconds: median(all.map((f) => f.seconds)),
-    rssGrowthMb: growths.includes(null) ? null : Math.max(...(growths as number[])),
-    rows: Math.min(...all.map((f) => f.rows)),
-  };
-}
-
 const SMOKE_REQUESTS = 50;
 
 /**
@@ -200,9 +127,11 @@ async function measureServer(
   for (const endpoint of endpoints(fixtures)) {
     const figures = await measureEndpoint(server, credentials, endpoint, timing);
     const target = options.smoke ? undefined : endpoint.targets[kind];
-    const { key, name, method, path } = endpoint;
     results.push({
-      ...{ key, name, method, path },
+      key: endpoint.key,
+      name: endpoint.name,
+      method: endpoint.method,
+      path: endpoint.path,
       figures,
       target: target?.text ?? null,
       met: target ? target.met(figures) : null,
@@ -210,7 +139,7 @@ async function measureServer(
   }
   const exportSession = await signIn(server.url, credentials.email, credentials.password);
   const runs = options.smoke ? 1 : 3;
-  const csv = await measureExports(exportSession, server, runs, size.ideas);
+  const csv = await measureExports(exportSession, server.pid, runs, size.ideas);
   const csvTarget = options.smoke ? undefined : EXPORT_TARGETS[kind];
   return {
     seed: { ...size, annotatedShare: share },
