@@ -9,7 +9,12 @@ import { startCeiling } from './ceiling.js';
 import { EXPORT_PATH, EXPORT_TARGETS, measureExports, type ExportFigures } from './csv-export.js';
 import { endpoints, type Endpoint, type EndpointFigures } from './endpoints.js';
 import { CONNECTIONS, measureLoad, type LoadTarget, type Timing } from './load.js';
-import { measuredCommit, startServer, type ServerProcess } from './processes.js';
+import {
+  buildServerIfNeeded,
+  measuredCommit,
+  startServer,
+  type ServerProcess,
+} from './processes.js';
 import {
   annotatedShare,
   FULL_SEED,
@@ -158,6 +163,7 @@ async function measureServer(
 
 /** The whole HTTP benchmark on one throw-away database; stops and drops all it started. */
 export async function benchHttp(options: HttpBenchOptions): Promise<HttpBenchResult> {
+  await buildServerIfNeeded();
   const database = await createThrowawayDatabase(options.postgresUrl);
   try {
     const size = options.smoke ? SMOKE_SEED : FULL_SEED;

@@ -44,25 +44,38 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
 const BUILD_LOCK = path.join(tmpdir(), 'ideaforge-bench-build.lock');
 
 /**
- * Runs a command of the server's command line as `npm run seed` and the others do
- * (`node scripts/cli.mjs`, which builds the server first when its build is stale), and returns
- * what it printed. A lock keeps two benchmarks (the smoke test runs on two databases at once)
- * from building into the same directory together.
+ * Runs `node <args>` to its end and returns what it printed. Each of these may build the server
+ * when its build is stale: a lock keeps two benchmarks (the smoke test runs on two databases at
+ * once) from building into the same directory together.
  */
-export async function runCli(args: string[], env: ProcessEnv): Promise<string> {
+async function runToEnd(args: string[], env: ProcessEnv, what: string): Promise<string> {
   const release = await lockfile.lock(BUILD_LOCK, {
     realpath: false,
     lockfilePath: BUILD_LOCK,
     retries: { retries: 1500, factor: 1, minTimeout: 200, maxTimeout: 200 },
   });
   try {
-    const { child, output } = startNode(['scripts/cli.mjs', ...args], env);
+    const { child, output } = startNode(args, env);
     const [code] = (await once(child, 'close')) as [number | null];
-    if (code !== 0) throw new Error(`\`${args.join(' ')}\` failed (${code}):\n${output()}`);
+    if (code !== 0) throw new Error(`${what} failed (${code}):\n${output()}`);
     return output();
   } finally {
     await release();
   }
+}
+
+/** Builds the server when its build is older than its sources, as `npm start` would. */
+export async function buildServerIfNeeded(): Promise<void> {
+  const script = "import('./scripts/build-if-needed.mjs').then((b) => b.buildIfNeeded(['server']))";
+  await runToEnd(['--eval', script], {}, 'Building the server');
+}
+
+/**
+ * Runs a command of the server's command line as `npm run seed` and the others do
+ * (`node scripts/cli.mjs`), and returns what it printed.
+ */
+export function runCli(args: string[], env: ProcessEnv): Promise<string> {
+  return runToEnd(['scripts/cli.mjs', ...args], env, `\`${args.join(' ')}\``);
 }
 
 export interface ServerProcess {

@@ -1,13 +1,18 @@
-import { expect, it, vi } from 'vitest';
+import { beforeAll, expect, it, vi } from 'vitest';
 import { benchHttp } from '../bench/http.js';
+import { buildServerIfNeeded } from '../bench/processes.js';
 import { formatHttpResult } from '../bench/report.js';
 
 // The HTTP benchmark in smoke mode, so that it cannot rot: a tiny seed and a few requests per
-// endpoint, on this project's database. It starts the seed command, the built server (built
-// first if stale, as the browser tests would) and the ceiling servers as child processes.
+// endpoint, on this project's database. It starts the seed command, the built server and the
+// ceiling servers as child processes, which take seconds each on a busy machine.
 vi.setConfig({ testTimeout: 120_000 });
 
 const postgresUrl = process.env.TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
+
+// The server is built first when stale (a minute or more on a busy 2-core machine; the browser
+// tests then find it built).
+beforeAll(() => buildServerIfNeeded(), 300_000);
 
 it('loads every endpoint and its ceiling, and downloads the whole CSV export', async () => {
   // Any failed request, and a CSV short of a row, make the benchmark throw.
