@@ -28,8 +28,63 @@ const hmacKey = (secret: string) =>
     ['sign', 'verify'],
   );
 
+/** A verified token's subject, and when the token stops being valid (ms since the epoch). */
+interface Verified {
+  subject: TokenSubject;
+  expiresAt: number;
+}
+
+const VERIFIED_TOKENS_KEPT = 10_000;
+
+/**
+ * Tokens already verified, until they expire. A client presents the same token on every request
+ * for five minutes, and WebCrypto's HMAC cost more than the rest of a small request; a token's
+ * validity depends only on the clock once its signature checked out. The oldest entry makes room.
+ * Only tokens this server signed can enter; whether their user may still act is checked anyway,
+ * on every request, against the database.
+ */
+function verifiedTokens() {
+  const entries = new Map<string, Verified>();
+  return {
+    get(token: string): TokenSubject | undefined {
+      const entry = entries.get(token);
+      if (entry && entry.expiresAt > Date.now()) return entry.subject;
+      entries.delete(token);
+      return undefined;
+    },
+    keep(token: string, verified: Verified) {
+      const oldest = entries.keys().next();
+      if (entries.size >= VERIFIED_TOKENS_KEPT && !oldest.done) entries.delete(oldest.value);
+      entries.set(token, verified);
+    },
+  };
+}
+
 export function accessTokens(secret: string): AccessTokens {
   const keyPromise = hmacKey(secret);
+  const verified = verifiedTokens();
+
+  /** The token's subject and expiry when its signature and claims check out, else null. */
+  async function check(token: string): Promise<Verified | null> {
+    try {
+      const { payload } = await jwtVerify(token, await keyPromise, {
+        algorithms: [ALGORITHM],
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        typ: 'JWT',
+        requiredClaims: ['exp', 'sub'],
+      });
+      if (payload.token_type !== 'access' || payload.exp === undefined) return null;
+      const id = Number(payload.sub);
+      const sessionVersion = payload.ver;
+      if (!Number.isSafeInteger(id) || id <= 0) return null;
+      if (typeof sessionVersion !== 'number' || !Number.isSafeInteger(sessionVersion)) return null;
+      return { subject: { id, sessionVersion }, expiresAt: payload.exp * 1000 };
+    } catch {
+      return null;
+    }
+  }
+
   return {
     sign: async (user) =>
       new SignJWT({ token_type: 'access', ver: user.sessionVersion })
@@ -42,24 +97,12 @@ export function accessTokens(secret: string): AccessTokens {
         .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
         .sign(await keyPromise),
     async verify(token) {
-      try {
-        const { payload } = await jwtVerify(token, await keyPromise, {
-          algorithms: [ALGORITHM],
-          issuer: ISSUER,
-          audience: AUDIENCE,
-          typ: 'JWT',
-          requiredClaims: ['exp', 'sub'],
-        });
-        if (payload.token_type !== 'access') return null;
-        const id = Number(payload.sub);
-        const sessionVersion = payload.ver;
-        if (!Number.isSafeInteger(id) || id <= 0) return null;
-        if (typeof sessionVersion !== 'number' || !Number.isSafeInteger(sessionVersion))
-          return null;
-        return { id, sessionVersion };
-      } catch {
-        return null;
-      }
+      const known = verified.get(token);
+      if (known) return known;
+      const result = await check(token);
+      if (!result) return null;
+      verified.keep(token, result);
+      return result.subject;
     },
   };
 }
