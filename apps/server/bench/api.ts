@@ -22,16 +22,12 @@ async function send(
   return { body: JSON.parse(text), contentType: response.headers.get('content-type') ?? '' };
 }
 
+export const JSON_CONTENT: Record<string, string> = { 'content-type': 'application/json' };
+
 /** Signs in over HTTP; the access token lasts five minutes, so each measurement signs in anew. */
 export async function signIn(baseUrl: string, email: string, password: string): Promise<Session> {
-  const json = { 'content-type': 'application/json' };
-  const { body } = await send(
-    baseUrl,
-    'POST',
-    '/api/auth/token/',
-    json,
-    JSON.stringify({ email, password }),
-  );
+  const credentials = JSON.stringify({ email, password });
+  const { body } = await send(baseUrl, 'POST', '/api/auth/token/', JSON_CONTENT, credentials);
   const { access } = body as { access: string };
   return { baseUrl, headers: { authorization: `Bearer ${access}` } };
 }
@@ -40,13 +36,7 @@ export const get = (session: Session, path: string) =>
   send(session.baseUrl, 'GET', path, session.headers);
 
 export const post = (session: Session, path: string, body: string) =>
-  send(
-    session.baseUrl,
-    'POST',
-    path,
-    { ...session.headers, 'content-type': 'application/json' },
-    body,
-  );
+  send(session.baseUrl, 'POST', path, { ...session.headers, ...JSON_CONTENT }, body);
 
 /** The body of a list page, as far as the benchmark reads it. */
 export interface Page<T> {

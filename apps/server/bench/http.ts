@@ -4,7 +4,7 @@
  * server sending the same body (its ceiling), in the same run. See the README's "Benchmarks".
  */
 import { availableParallelism, cpus } from 'node:os';
-import { get, post, signIn, type Answer, type Session } from './api.js';
+import { get, JSON_CONTENT, post, signIn, type Answer, type Session } from './api.js';
 import { startCeiling } from './ceiling.js';
 import { EXPORT_PATH, EXPORT_TARGETS, measureExports, type ExportFigures } from './csv-export.js';
 import { endpoints, type Endpoint, type EndpointFigures } from './endpoints.js';
@@ -70,8 +70,7 @@ function answerOnce(session: Session, endpoint: Endpoint): Promise<Answer> {
 }
 
 function loadTarget(baseUrl: string, endpoint: Endpoint, session: Session): LoadTarget {
-  const json: Record<string, string> =
-    endpoint.method === 'POST' ? { 'content-type': 'application/json' } : {};
+  const json = endpoint.method === 'POST' ? JSON_CONTENT : {};
   return {
     // Requests made by `nextRequest` replace this path with their own.
     url: baseUrl + (endpoint.nextRequest ? '/' : endpoint.path),

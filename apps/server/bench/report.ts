@@ -30,10 +30,11 @@ function describeTiming({ warmup, measured }: Timing) {
 /** The result as the table `npm run bench` prints. */
 export function formatHttpResult(result: HttpBenchResult): string {
   const { seed, settings, machine, csv } = result;
+  const smoke = result.smoke ? ' (smoke run: the figures mean nothing)' : '';
   const header =
-    `\n${result.label}${result.smoke ? ' (smoke run: the figures mean nothing)' : ''}: ${whole(seed.ideas)} ideas over ${whole(seed.brainstorms)} brainstorms, ` +
-    `${seed.users} users, ${Math.round(seed.annotatedShare * 100)} % of ideas annotated; ` +
-    `${settings.connections} connections, ${describeTiming(settings)}; ` +
+    `\n${result.label}${smoke}: ${whole(seed.ideas)} ideas over ${whole(seed.brainstorms)} ` +
+    `brainstorms, ${seed.users} users, ${Math.round(seed.annotatedShare * 100)} % of ideas ` +
+    `annotated; ${settings.connections} connections, ${describeTiming(settings)}; ` +
     `${machine.cores} cores, Node ${machine.node}, commit ${result.commit ?? 'unknown'}`;
   const endpoints = table([
     [
