@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { permissionDenied } from '../../lib/errors.js';
 import { errorResponses } from '../../lib/http-schemas.js';
-import { emptyBody, loginBody, tokenResponse } from './auth.schemas.js';
+import { emptyBody, loginBody, noSessionResponse, tokenResponse } from './auth.schemas.js';
 import * as auth from './auth.service.js';
 import { REFRESH_TOKEN_TTL_SECONDS } from './auth.sessions.js';
 
@@ -68,14 +68,22 @@ export async function authRoutes(app: FastifyInstance) {
       schema: {
         tags: ['auth'],
         summary: 'Trade the refresh cookie for a new access token (rotates the cookie)',
+        description:
+          'Without a refresh cookie the answer is 200 with `access: null`: nobody is signed in ' +
+          'on this browser. A cookie that is unknown, expired, revoked or used before gets 401.',
         body: emptyBody,
-        response: { 200: tokenResponse, ...errorResponses(400, 401, 403) },
+        response: {
+          200: z.union([tokenResponse, noSessionResponse]),
+          ...errorResponses(400, 401, 403),
+        },
       },
     },
     async (request, reply) => {
       assertSameOrigin(request);
+      const cookie = request.cookies[REFRESH_COOKIE];
+      if (!cookie) return { access: null, user: null };
       try {
-        const session = await auth.refresh(app.db, app.tokens, request.cookies[REFRESH_COOKIE]);
+        const session = await auth.refresh(app.db, app.tokens, cookie);
         setRefreshCookie(request, reply, session.refresh);
         return { access: session.access, user: session.user };
       } catch (error) {

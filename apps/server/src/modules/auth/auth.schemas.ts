@@ -13,4 +13,15 @@ export const tokenResponse = z
   })
   .meta({ id: 'TokenResponse' });
 
+/**
+ * The refresh's answer when the browser holds no refresh cookie at all: nobody is signed in
+ * here, which is the normal state of a login page rather than an error.
+ */
+export const noSessionResponse = z
+  .object({
+    access: z.null().describe('No access token: the request carried no refresh cookie.'),
+    user: z.null(),
+  })
+  .meta({ id: 'NoSession' });
+
 export const emptyBody = z.object({}).nullish();

@@ -50,9 +50,8 @@ export async function login(
 export async function refresh(
   db: Db,
   tokens: AccessTokens,
-  refreshToken: string | undefined,
+  refreshToken: string,
 ): Promise<Session> {
-  if (!refreshToken) throw notAuthenticated('No refresh token was provided.');
   const rotation = await rotateRefreshToken(db, refreshToken);
   if (!rotation.ok) throw notAuthenticated('Token is invalid or expired');
   const user = await findUserById(db, rotation.userId);

@@ -265,9 +265,14 @@ describe('POST /api/auth/token/refresh/', () => {
     expect((await refresh(second)).statusCode).toBe(401);
   });
 
-  it('answers 401 without a cookie or with an unknown token, and clears the cookie', async () => {
+  it('answers 200 without an access token when there is no cookie: nobody is signed in', async () => {
     const missing = await refresh(undefined);
-    expect(missing.statusCode).toBe(401);
+    expect(missing.statusCode).toBe(200);
+    expect(missing.json()).toEqual({ access: null, user: null });
+    expect(missing.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('answers 401 with an unknown token, and clears the cookie', async () => {
     const unknown = await refresh('not-a-token');
     expect(unknown.statusCode).toBe(401);
     expect(refreshCookieOf(unknown).value).toBe('');

@@ -213,7 +213,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Trade the refresh cookie for a new access token (rotates the cookie) */
+    /**
+     * Trade the refresh cookie for a new access token (rotates the cookie)
+     * @description Without a refresh cookie the answer is 200 with `access: null`: nobody is signed in on this browser. A cookie that is unknown, expired, revoked or used before gets 401.
+     */
     post: {
       parameters: {
         query?: never;
@@ -233,7 +236,8 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['TokenResponse'];
+            'application/json':
+              components['schemas']['TokenResponse'] | components['schemas']['NoSession'];
           };
         };
         /** @description Default Response */
@@ -6222,6 +6226,16 @@ export interface components {
       name: string;
       /** @description The key to send back in worker_params. */
       provider: string;
+    };
+    NoSession: {
+      /** @description No access token: the request carried no refresh cookie. */
+      access: null;
+      user: null;
+    };
+    NoSessionInput: {
+      /** @description No access token: the request carried no refresh cookie. */
+      access: null;
+      user: null;
     };
     OwnIdeaComment: {
       /** @description My annotation of the idea the comment is on. */
