@@ -1,8 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { CSV_BOM, csvLine } from '../../lib/csv.js';
-import { isoDate } from '../../lib/http-schemas.js';
-import type { IdeaListRow } from './ideas.repository.js';
+import type { ExportRow } from './ideas.repository.js';
 import type { ExportFormat, IdeaDto } from './ideas.schemas.js';
 
 export const CSV_HEADER = [
@@ -26,7 +25,7 @@ export const CSV_HEADER = [
 ];
 
 /** "my vote" is empty where the caller has not reviewed the idea. */
-const csvRow = (row: IdeaListRow) =>
+const csvRow = (row: ExportRow) =>
   csvLine([
     row.id,
     row.brainstormId,
@@ -42,12 +41,12 @@ const csvRow = (row: IdeaListRow) =>
     row.myVote,
     row.myBookmarked ?? false,
     row.myHidden ?? false,
-    isoDate(row.created),
+    row.created,
     row.provider,
     row.model,
   ]);
 
-export async function* csvChunks(batches: AsyncIterable<IdeaListRow[]>) {
+export async function* csvChunks(batches: AsyncIterable<ExportRow[]>) {
   yield CSV_BOM + csvLine(CSV_HEADER);
   for await (const rows of batches) yield rows.map(csvRow).join('');
 }

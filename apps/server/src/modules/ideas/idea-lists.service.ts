@@ -76,25 +76,30 @@ export async function listIdeas(
 }
 
 const BATCH_SIZE = 500;
+const EXPORT_BATCH_SIZE = 2_000;
+
+type BatchReader<Row> = (db: Db, filters: IdeaFilters, window: repo.IdeaWindow) => Promise<Row[]>;
 
 /** The whole matching set in batches, each after the last row of the one before (keyset). */
-async function* batches(db: Db, filters: IdeaFilters, query: ListQuery) {
+async function* batches<Row extends { sortKeys: string[] }>(
+  read: BatchReader<Row>,
+  size: number,
+  db: Db,
+  filters: IdeaFilters,
+  query: ListQuery,
+) {
   let after: string[] | undefined;
   for (;;) {
-    const rows = await repo.selectIdeas(db, filters, {
-      ordering: query.ordering,
-      limit: BATCH_SIZE,
-      after,
-    });
+    const rows = await read(db, filters, { ordering: query.ordering, limit: size, after });
     if (rows.length > 0) yield rows;
     const last = rows.at(-1);
-    if (!last || rows.length < BATCH_SIZE) return;
+    if (!last || rows.length < size) return;
     after = last.sortKeys;
   }
 }
 
 async function* dtoBatches(db: Db, user: UserRow, filters: IdeaFilters, query: ListQuery) {
-  for await (const rows of batches(db, filters, query)) {
+  for await (const rows of batches(repo.selectIdeas, BATCH_SIZE, db, filters, query)) {
     yield await ideaDtos(db, user, rows, query.with_annotations);
   }
 }
@@ -113,6 +118,6 @@ export async function exportIdeas(
   const filters = filtersOf(user, query, review);
   refuseMissing(filters, await repo.countIdeas(db, filters, reviewerOf(filters)));
   return format === 'csv'
-    ? csvChunks(batches(db, filters, query))
+    ? csvChunks(batches(repo.selectExportRows, EXPORT_BATCH_SIZE, db, filters, query))
     : jsonChunks(dtoBatches(db, user, filters, query));
 }

@@ -110,6 +110,57 @@ export async function selectIdeas(
 
 export type IdeaListRow = Awaited<ReturnType<typeof selectIdeas>>[number];
 
+/** One exported idea: the CSV's columns, as the driver reads them. */
+export interface ExportRow {
+  id: number;
+  brainstormId: number;
+  title: string;
+  summary: string;
+  description: string;
+  votes: number;
+  laughCount: number;
+  ideaCount: number;
+  surprisedCount: number;
+  thumbtackCount: number;
+  commentsCount: number;
+  myVote: number | null;
+  myBookmarked: boolean | null;
+  myHidden: boolean | null;
+  /** ISO 8601 in UTC with milliseconds, as `Date.toISOString` writes it. */
+  created: string;
+  provider: string | null;
+  model: string | null;
+  sortKeys: string[];
+}
+
+/**
+ * A batch of an export: `selectIdeas`' rows and order, but only the columns a CSV needs, read
+ * without the ORM's mapping of every field and with the date formatted by the database. Mapping
+ * and dates were a quarter of the server's CPU for 100,000 ideas.
+ */
+export async function selectExportRows(db: Db, filters: IdeaFilters, window: IdeaWindow) {
+  const where = and(
+    ownCondition(filters),
+    callerCondition(filters),
+    window.after && afterKeys(window.ordering, window.after),
+  );
+  const statement = sql`select ${ideas.id} as "id", ${ideas.brainstormId} as "brainstormId",
+      ${ideas.title} as "title", ${ideas.summary} as "summary",
+      ${ideas.description} as "description", ${ideas.votes} as "votes",
+      ${ideas.laughCount} as "laughCount", ${ideas.ideaCount} as "ideaCount",
+      ${ideas.surprisedCount} as "surprisedCount", ${ideas.thumbtackCount} as "thumbtackCount",
+      ${ideas.commentsCount} as "commentsCount", ${mine.vote} as "myVote",
+      ${mine.isBookmarked} as "myBookmarked", ${mine.isHidden} as "myHidden",
+      to_char(${ideas.created} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "created",
+      ${ideas.provider} as "provider", ${ideas.model} as "model",
+      ${sortKeys(window.ordering)} as "sortKeys"
+    from ${ideas} left join lateral ${mineLateral(filters.callerId)} on true
+    where ${where ?? sql`true`}
+    order by ${sql.join(sortOrder(window.ordering), sql`, `)}
+    limit ${window.limit}`;
+  return rowsOf<ExportRow>(await db.execute(statement));
+}
+
 export async function insertIdea(
   db: Db,
   values: {
