@@ -3,7 +3,7 @@ import type { AuthStore } from '@/lib/auth/auth-store';
 import { REFRESH_PATH } from './auth-endpoints';
 import type { paths } from './schema';
 import { createSharedRefresh } from './shared-refresh';
-import type { User } from './types';
+import type { RefreshAnswer, User } from './types';
 
 export type RefreshOutcome =
   | { status: 'refreshed'; accessToken: string; user: User | undefined }
@@ -16,7 +16,9 @@ export function createRefreshSession(store: AuthStore, fetchImpl: typeof fetch) 
 
   async function requestRefresh(): Promise<RefreshOutcome> {
     try {
-      const { data } = await client.POST(REFRESH_PATH, { body: {} });
+      const response = await client.POST(REFRESH_PATH, { body: {} });
+      // openapi-fetch's readable view of a union answer keeps none of its fields: name it.
+      const data = response.data as RefreshAnswer | undefined;
       if (!data) return { status: 'failed' };
       if (!data.access) return { status: 'no-token' };
       return { status: 'refreshed', accessToken: data.access, user: data.user };
