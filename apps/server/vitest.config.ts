@@ -7,6 +7,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     setupFiles: ['test/setup.ts'],
+    globalSetup: ['test/global-setup.ts'],
     // Much of the suite waits on PostgreSQL, child processes and timers: two files at a time
     // even on a 2-core machine (the default would be one).
     maxWorkers: Math.max(2, availableParallelism() - 1),

@@ -1,6 +1,5 @@
-import { beforeAll, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { benchHttp } from '../bench/http.js';
-import { buildServerIfNeeded } from '../bench/processes.js';
 import { formatHttpResult } from '../bench/report.js';
 
 // The HTTP benchmark in smoke mode, so that it cannot rot: a tiny seed and a few requests per
@@ -9,10 +8,6 @@ import { formatHttpResult } from '../bench/report.js';
 vi.setConfig({ testTimeout: 120_000 });
 
 const postgresUrl = process.env.TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
-
-// The server is built first when stale (a minute or more on a busy 2-core machine; the browser
-// tests then find it built).
-beforeAll(() => buildServerIfNeeded(), 300_000);
 
 it('loads every endpoint and its ceiling, and downloads the whole CSV export', async () => {
   // Any failed request, and a CSV short of a row, make the benchmark throw.

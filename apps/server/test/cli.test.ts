@@ -8,9 +8,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Db } from '../src/db/client.js';
 import { verifyPassword } from '../src/lib/passwords.js';
+import { MAIN } from './entry-points.js';
 
 // These run the real entry point in child processes, always on an embedded data directory.
-// Each start compiles the entry point on the fly: on a busy 2-core machine that takes seconds.
+// Each test starts processes, which take seconds each on a busy 2-core machine.
 vi.setConfig({ testTimeout: 120_000 });
 const serverRoot = fileURLToPath(new URL('..', import.meta.url));
 const dataDirs: string[] = [];
@@ -30,7 +31,7 @@ function start(
   port = '0',
   extraEnv: NodeJS.ProcessEnv = {},
 ): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
+  return spawn(process.execPath, [MAIN, ...args], {
     cwd: serverRoot,
     env: {
       PATH: process.env.PATH,

@@ -3,17 +3,19 @@ import { fileURLToPath } from 'node:url';
 
 const serverRoot = fileURLToPath(new URL('..', import.meta.url));
 
+/** The built entry point, as production runs it (the suite's global setup builds it). */
+export const MAIN = 'dist/main.js';
+
 /**
- * The server's real entry point run as child processes, the way production runs it (compiled on
- * the fly, so each start takes seconds on a busy machine). Every child is remembered, so a test
+ * The server's real entry point run as child processes. Every child is remembered, so a test
  * can end them all afterwards, also when it failed.
  */
 export class EntryPoints {
   readonly #children = new Set<ChildProcess>();
 
-  /** Runs `main.ts <args>`; resolves once `ready` appears in its output. */
+  /** Runs `main.js <args>`; resolves once `ready` appears in its output. */
   async launch(args: string[], env: NodeJS.ProcessEnv, ready: RegExp) {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
+    const child = spawn(process.execPath, [MAIN, ...args], {
       cwd: serverRoot,
       env: { PATH: process.env.PATH, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

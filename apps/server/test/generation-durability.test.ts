@@ -17,7 +17,7 @@ import { compatibleEnv, generationBody } from './generation-helpers.js';
  * A worker killed with SIGKILL in the middle of a provider call (a crash, the OOM killer):
  * once a worker runs again, the job completes and its idea is stored exactly once.
  */
-// Child processes compile the entry point on the fly and restart: seconds on a busy machine.
+// Child processes start and restart: seconds each on a busy machine.
 vi.setConfig({ testTimeout: 120_000 });
 const entryPoints = new EntryPoints();
 let fake: FakeLlmServer;
