@@ -14,11 +14,33 @@ export interface ThrowawayDatabase {
   drop: () => Promise<void>;
 }
 
+/** The databases not dropped yet, so that Ctrl-C (SIGINT) leaves none behind either. */
+const live = new Set<ThrowawayDatabase>();
+
 /**
  * A database that lives for one benchmark: a fresh PGlite data directory, or, given a
- * PostgreSQL server's URL, a new database on it, dropped at the end.
+ * PostgreSQL server's URL, a new database on it, dropped at the end (or on Ctrl-C).
  */
 export async function createThrowawayDatabase(postgresUrl?: string): Promise<ThrowawayDatabase> {
+  if (!process.listeners('SIGINT').includes(dropAllAndExit)) process.once('SIGINT', dropAllAndExit);
+  const database = await create(postgresUrl);
+  live.add(database);
+  const { drop } = database;
+  database.drop = async () => {
+    live.delete(database);
+    await drop();
+  };
+  return database;
+}
+
+function dropAllAndExit() {
+  console.error('\nInterrupted: dropping the benchmark databases...');
+  void Promise.allSettled([...live].map((database) => database.drop())).then(() =>
+    process.exit(130),
+  );
+}
+
+async function create(postgresUrl: string | undefined): Promise<ThrowawayDatabase> {
   if (postgresUrl) {
     const { database, url } = await createPostgresDatabase(postgresUrl);
     return {
