@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { useIdeaTotal } from '@/features/ideas/api/get-idea-total';
+import { IdeasFooter } from '@/features/ideas/components/ideas-footer';
 import {
   FALLBACK_SCAN_SIZE,
   useIdeaList,
@@ -18,7 +19,6 @@ import { CommentRow } from './comment-row';
 import { IdeaActions } from './idea-actions';
 import { KeyboardHelp } from './keyboard-help';
 import { ReviewExportButton } from './review-export-button';
-import { ReviewFooter } from './review-footer';
 import { ReviewTable } from './review-table';
 
 interface ReviewSectionProps {
@@ -167,7 +167,8 @@ export function ReviewSection({ brainstormId, view, onViewChange }: ReviewSectio
             {keyboard.announcement}
           </p>
           {data && rows && !failed ? (
-            <ReviewFooter
+            <IdeasFooter
+              pageIndicator
               shown={rows.length}
               filteredCount={data.filteredCount}
               total={total.data ?? data.count}
