@@ -1,29 +1,18 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { accessToken, expectNoAxeViolations, sidewaysScrollers, signInAt } from './helpers';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import {
+  accessToken,
+  chooseInGenerationForm,
+  createBrainstormViaApi,
+  expectNoAxeViolations,
+  sidewaysScrollers,
+  signInAt,
+} from './helpers';
 import { alice } from './users';
 
 async function createBrainstorm(request: APIRequestContext) {
   const token = await accessToken(request, alice);
   const problem = `How might we make the office kitchen worse? ${Date.now()}`;
-  const response = await request.post('/api/brainstorms/', {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      title: problem,
-      description: '',
-      type: 'bad_idea_contest',
-      parameters: { problem, themes: ['coffee'], type: 'bad_idea_contest' },
-    },
-  });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { id: number }).id;
-}
-
-/** Picks `option` in the Radix select labelled `label` within the generation form. */
-async function choose(page: Page, label: string, option: string) {
-  const form = page.getByRole('form', { name: 'Generate ideas' });
-  await form.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-  await expect(form.getByRole('combobox', { name: label })).toHaveText(option);
+  return createBrainstormViaApi(request, token, problem, ['coffee']);
 }
 
 test('ideas generated offline arrive; an unreachable provider says why it failed', async ({
@@ -46,7 +35,7 @@ test('ideas generated offline arrive; an unreachable provider says why it failed
   await expect(form.getByLabel('# ideas:')).toHaveValue('10');
   await expectNoAxeViolations(page);
 
-  await choose(page, 'Provider', 'Offline sample ideas (no AI)');
+  await chooseInGenerationForm(page, 'Provider', 'Offline sample ideas (no AI)');
   await expect(form.getByRole('combobox', { name: 'Model' })).toHaveText('sample-ideas');
   await form.getByLabel('# ideas:').fill('5');
   await generate.click();
@@ -64,7 +53,7 @@ test('ideas generated offline arrive; an unreachable provider says why it failed
   await expect(generate).toBeEnabled();
   await expectNoAxeViolations(page);
 
-  await choose(page, 'Provider', 'Unreachable test provider');
+  await chooseInGenerationForm(page, 'Provider', 'Unreachable test provider');
   await form.getByLabel('# ideas:').fill('1');
   await generate.click();
 
@@ -99,7 +88,7 @@ test.describe('on a phone', () => {
     }
     expect(await sidewaysScrollers(page)).toEqual([]);
 
-    await choose(page, 'Provider', 'Offline sample ideas (no AI)');
+    await chooseInGenerationForm(page, 'Provider', 'Offline sample ideas (no AI)');
     await form.getByLabel('# ideas:').fill('2');
     await generate.click();
     await expect(page.getByRole('progressbar', { name: 'Idea generation' })).toHaveAttribute(

@@ -53,6 +53,7 @@ export async function createBrainstormViaApi(
   request: APIRequestContext,
   token: string,
   title: string,
+  themes: string[] = [],
 ) {
   const response = await request.post('/api/brainstorms/', {
     headers: bearer(token),
@@ -60,7 +61,7 @@ export async function createBrainstormViaApi(
       title,
       description: '',
       type: 'bad_idea_contest',
-      parameters: { problem: title, themes: [], type: 'bad_idea_contest' },
+      parameters: { problem: title, themes, type: 'bad_idea_contest' },
     },
   });
   expect(response.status()).toBe(201);
@@ -102,4 +103,12 @@ export async function generateOfflineIdeas(
       { timeout: 120_000, intervals: [250, 500, 1_000] },
     )
     .toBe(`done, ${count} stored`);
+}
+
+/** Picks `option` in the Radix select labelled `label` within the generation form. */
+export async function chooseInGenerationForm(page: Page, label: string, option: string) {
+  const form = page.getByRole('form', { name: 'Generate ideas' });
+  await form.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await expect(form.getByRole('combobox', { name: label })).toHaveText(option);
 }

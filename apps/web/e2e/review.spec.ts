@@ -1,29 +1,18 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { accessToken, expectNoAxeViolations, sidewaysScrollers, signInAt } from './helpers';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import {
+  accessToken,
+  chooseInGenerationForm,
+  createBrainstormViaApi,
+  expectNoAxeViolations,
+  sidewaysScrollers,
+  signInAt,
+} from './helpers';
 import { alice } from './users';
 
 async function createBrainstorm(request: APIRequestContext) {
   const token = await accessToken(request, alice);
   const problem = `How might we make meetings longer? ${Date.now()}`;
-  const response = await request.post('/api/brainstorms/', {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      title: problem,
-      description: '',
-      type: 'bad_idea_contest',
-      parameters: { problem, themes: ['agenda'], type: 'bad_idea_contest' },
-    },
-  });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { id: number }).id;
-}
-
-/** Picks `option` in the Radix select labelled `label` within the generation form. */
-async function choose(page: Page, label: string, option: string) {
-  const form = page.getByRole('form', { name: 'Generate ideas' });
-  await form.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-  await expect(form.getByRole('combobox', { name: label })).toHaveText(option);
+  return createBrainstormViaApi(request, token, problem, ['agenda']);
 }
 
 test('ideas generated on the review page are voted, reacted to, bookmarked, hidden and commented on', async ({
@@ -42,7 +31,7 @@ test('ideas generated on the review page are voted, reacted to, bookmarked, hidd
 
   // The first provider is unreachable in these journeys: the offline one is chosen.
   const form = page.getByRole('form', { name: 'Generate ideas' });
-  await choose(page, 'Provider', 'Offline sample ideas (no AI)');
+  await chooseInGenerationForm(page, 'Provider', 'Offline sample ideas (no AI)');
   await form.getByLabel('# ideas:').fill('5');
   await form.getByRole('button', { name: 'Generate New Ideas' }).click();
   await expect(page.getByText('Finished: 5 ideas stored.')).toBeVisible({ timeout: 20_000 });
