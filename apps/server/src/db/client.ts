@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.js';
+import { PreparingClient } from './prepared-statements.js';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 
@@ -97,7 +98,7 @@ function openPostgres(
   { url, poolSize = 10 }: PostgresTarget,
   { logger }: DatabaseOptions,
 ): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, Client: PreparingClient });
   // An idle connection the server ends (a restart, an administrator, a dropped database) is
   // discarded by the pool and replaced at the next query. Unheard, its error would end the process.
   pool.on('error', () => undefined);

@@ -48,7 +48,7 @@ export const ideas = pgTable(
     modified: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('ideas_brainstorm_created_idx').on(t.brainstormId, t.created),
+    index('ideas_brainstorm_created_idx').on(t.brainstormId, t.created, t.id),
     index('ideas_brainstorm_votes_idx').on(t.brainstormId, t.votes),
     index('ideas_created_idx').on(t.created),
     index('ideas_created_by_idx').on(t.createdBy),

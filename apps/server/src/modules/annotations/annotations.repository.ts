@@ -1,4 +1,5 @@
-import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import {
   ideaAnnotations,
@@ -86,6 +87,13 @@ function childrenOfJson(
   };
 }
 
+/**
+ * `column = any($1)`: one array parameter, where `inArray` writes one parameter per id, so a
+ * statement's text does not depend on how many ids it names and is prepared once.
+ */
+const anyOf = (column: AnyPgColumn, ids: number[]) =>
+  sql`${column} = any(${sql.param(ids)}::int[])`;
+
 export interface AnnotationDetails {
   annotations: AnnotationRow[];
   reactions: ReactionRow[];
@@ -102,7 +110,7 @@ export async function annotationsOfIdeas(
   const rows = await db
     .select({ annotation: getTableColumns(ideaAnnotations), ...childrenJson })
     .from(ideaAnnotations)
-    .where(and(eq(ideaAnnotations.userId, userId), inArray(ideaAnnotations.ideaId, ideaIds)));
+    .where(and(eq(ideaAnnotations.userId, userId), anyOf(ideaAnnotations.ideaId, ideaIds)));
   return { annotations: rows.map((row) => row.annotation), ...childrenOfJson(rows) };
 }
 
@@ -112,6 +120,6 @@ export async function childrenOf(db: Db, annotationIds: number[]): Promise<Child
   const rows = await db
     .select(childrenJson)
     .from(ideaAnnotations)
-    .where(inArray(ideaAnnotations.id, annotationIds));
+    .where(anyOf(ideaAnnotations.id, annotationIds));
   return childrenOfJson(rows);
 }

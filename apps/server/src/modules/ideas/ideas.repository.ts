@@ -6,6 +6,7 @@ import { brainstorms } from '../../db/schema/brainstorms.js';
 import { ideas } from '../../db/schema/ideas.js';
 import { users } from '../../db/schema/users.js';
 import type { Ordering } from '../../lib/ordering.js';
+import { searchWords } from '../../lib/search.js';
 import {
   callerCondition,
   mine,
@@ -44,16 +45,36 @@ export interface IdeaCounts {
   reviewerExists: boolean;
 }
 
-/** The counts: `count` under the query's own filters, `filteredCount` also under the caller's. */
-const countsStatement = (filters: IdeaFilters, reviewerId: number | undefined) =>
-  sql`select json_build_object(
+/**
+ * The counts: `count` under the query's own filters, `filteredCount` also under the caller's.
+ * Without a search or a caller's filter both are the brainstorm's `ideas_count` (or their sum),
+ * which the triggers of migration 0006 keep exact; otherwise the matching ideas are counted,
+ * probing the caller's annotation of each only when a caller's filter needs it.
+ */
+function countsStatement(filters: IdeaFilters, reviewerId: number | undefined) {
+  const callers = callerCondition(filters);
+  const reviewerExists = exists(users, reviewerId);
+  if (callers === undefined && searchWords(filters.search).length === 0) {
+    const ideasCount =
+      filters.brainstorm === undefined
+        ? sql`(select coalesce(sum(${brainstorms.ideasCount}), 0)::int from ${brainstorms})`
+        : sql`(select ${brainstorms.ideasCount} from ${brainstorms} where ${brainstorms.id} = ${filters.brainstorm})`;
+    return sql`select json_build_object(
+      'count', coalesce(n, 0), 'filteredCount', coalesce(n, 0),
+      'brainstormExists', n is not null, 'reviewerExists', ${reviewerExists}
+    ) as counts from (select ${ideasCount} as n) as ideas_count`;
+  }
+  const mineJoin =
+    callers === undefined ? sql`` : sql`left join lateral ${mineLateral(filters.callerId)} on true`;
+  return sql`select json_build_object(
     'count', count(*),
-    'filteredCount', count(*) filter (where ${callerCondition(filters) ?? sql`true`}),
+    'filteredCount', count(*) filter (where ${callers ?? sql`true`}),
     'brainstormExists', ${exists(brainstorms, filters.brainstorm)},
-    'reviewerExists', ${exists(users, reviewerId)}
+    'reviewerExists', ${reviewerExists}
   ) as counts
-  from ${ideas} left join lateral ${mineLateral(filters.callerId)} on true
+  from ${ideas} ${mineJoin}
   where ${ownCondition(filters) ?? sql`true`}`;
+}
 
 /** The counts alone, for an empty page or an export. */
 export async function countIdeas(db: Db, filters: IdeaFilters, reviewerId?: number) {
