@@ -1,9 +1,10 @@
+import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { PREPARED_PER_CONNECTION, PreparingClient } from './prepared-statements.js';
 
 const url = process.env.TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
 
-async function withClient(run: (client: PreparingClient) => Promise<void>) {
+async function withClient(run: (client: pg.Client) => Promise<void>) {
   const client = new PreparingClient({ connectionString: url });
   await client.connect();
   try {
@@ -13,7 +14,7 @@ async function withClient(run: (client: PreparingClient) => Promise<void>) {
   }
 }
 
-const preparedCount = async (client: PreparingClient) => {
+const preparedCount = async (client: pg.Client) => {
   const { rows } = await client.query<{ n: number }>(
     'select count(*)::int as n from pg_prepared_statements',
   );

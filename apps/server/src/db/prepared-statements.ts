@@ -36,11 +36,11 @@ const isUnnamedConfig = (value: unknown): value is QueryConfig & { text: string 
  * Texts given as plain strings (the job queue's) stay unprepared, and a connection stops adding
  * names after `PREPARED_PER_CONNECTION`, so a stream of one-off texts cannot fill its memory.
  */
-export class PreparingClient extends pg.Client {
+class Preparing extends pg.Client {
   readonly #prepared = new Set<string>();
 
-  // The driver's `query` has many overloads; every one passes the statement first.
-  override query(...args: unknown[]): never {
+  // Every overload of the driver's `query` takes the statement first.
+  override query(...args: unknown[]): unknown {
     const [config, ...rest] = args;
     if (isUnnamedConfig(config)) {
       const name = nameOf(config.text);
@@ -49,6 +49,9 @@ export class PreparingClient extends pg.Client {
         args = [{ ...config, name }, ...rest];
       }
     }
-    return (super.query as (...a: unknown[]) => never)(...args);
+    return (super.query as (...a: unknown[]) => unknown)(...args);
   }
 }
+
+/** `Preparing` with the driver's own signatures for `query`. */
+export const PreparingClient = Preparing as unknown as typeof pg.Client;
