@@ -40,7 +40,7 @@ class Preparing extends pg.Client {
   readonly #prepared = new Set<string>();
 
   // Every overload of the driver's `query` takes the statement first.
-  override query(...args: unknown[]): unknown {
+  override query(...args: unknown[]): never {
     const [config, ...rest] = args;
     if (isUnnamedConfig(config)) {
       const name = nameOf(config.text);
@@ -49,7 +49,7 @@ class Preparing extends pg.Client {
         args = [{ ...config, name }, ...rest];
       }
     }
-    return (super.query as (...a: unknown[]) => unknown)(...args);
+    return (super.query as (...a: unknown[]) => never)(...args);
   }
 }
 
