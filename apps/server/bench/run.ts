@@ -1,7 +1,7 @@
 /**
- * `npm run bench [-- http|generation] [--duration S] [--smoke]`: the HTTP benchmark (on PGlite,
- * then on PostgreSQL when BENCH_DATABASE_URL is set), then the generation benchmark; or only
- * the part named. `--smoke` runs the HTTP part on a tiny seed with a few requests per figure, and writes no
+ * `npm run bench [-- http|generation] [--duration S] [--database pglite|postgres] [--smoke]`: the
+ * HTTP benchmark (on PGlite, then on PostgreSQL when BENCH_DATABASE_URL is set, or on the one
+ * database named), then the generation benchmark; or only the part named. `--smoke` runs the HTTP part on a tiny seed with a few requests per figure, and writes no
  * results.
  */
 import { parseArgs } from 'node:util';
@@ -16,7 +16,11 @@ function refuse(message: string): never {
 }
 
 const { values, positionals } = parseArgs({
-  options: { duration: { type: 'string' }, smoke: { type: 'boolean', default: false } },
+  options: {
+    duration: { type: 'string' },
+    database: { type: 'string' },
+    smoke: { type: 'boolean', default: false },
+  },
   allowPositionals: true,
 });
 const only = positionals[0];
@@ -28,10 +32,23 @@ if (seconds !== undefined && !(seconds > 0)) {
   refuse(`--duration takes seconds; got '${values.duration ?? ''}'.`);
 }
 
+const DATABASES = ['pglite', 'postgres'];
+const database = values.database;
+if (database !== undefined && !DATABASES.includes(database)) {
+  refuse(`Unknown database '${database}': choose one of ${DATABASES.join(', ')}.`);
+}
+const postgresUrl = process.env.BENCH_DATABASE_URL;
+if (database === 'postgres' && !postgresUrl) {
+  refuse('--database postgres needs BENCH_DATABASE_URL, the server to create its database on.');
+}
+
 async function runHttp() {
-  const postgresUrl = process.env.BENCH_DATABASE_URL;
   // PGlite first, then PostgreSQL when a server is given.
-  for (const url of [undefined, ...(postgresUrl ? [postgresUrl] : [])]) {
+  const urls = [
+    ...(database === 'postgres' ? [] : [undefined]),
+    ...(postgresUrl && database !== 'pglite' ? [postgresUrl] : []),
+  ];
+  for (const url of urls) {
     const result = await benchHttp({ smoke: values.smoke, seconds, postgresUrl: url });
     console.log(formatHttpResult(result));
     if (!values.smoke) console.log(`Written to ${await writeHttpResult(result)}`);

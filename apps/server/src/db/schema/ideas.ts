@@ -49,7 +49,6 @@ export const ideas = pgTable(
   },
   (t) => [
     index('ideas_brainstorm_created_idx').on(t.brainstormId, t.created, t.id),
-    index('ideas_brainstorm_votes_idx').on(t.brainstormId, t.votes),
     index('ideas_created_idx').on(t.created),
     index('ideas_created_by_idx').on(t.createdBy),
     uniqueIndex('ideas_generation_slot_key').on(t.generationId, t.generationSlot),
