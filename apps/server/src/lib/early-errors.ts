@@ -15,7 +15,7 @@ export function frameworkErrors(
   const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
   void reply
     .code(tooLong ? 414 : 400)
-    .headers(SECURITY_HEADERS)
+    .headers({ ...SECURITY_HEADERS, 'cache-control': 'no-store' })
     .send({ detail: tooLong ? 'The address is too long.' : 'The address is malformed.' });
 }
 
@@ -31,6 +31,7 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket)
   const body = JSON.stringify({ detail });
   const headers = {
     ...SECURITY_HEADERS,
+    'cache-control': 'no-store',
     'content-type': 'application/json; charset=utf-8',
     'content-length': String(Buffer.byteLength(body)),
     connection: 'close',
