@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { apiAs, makeUser } from '../../../test/factories.js';
 import {
@@ -9,7 +9,7 @@ import {
   type IdeaJson,
 } from '../../../test/idea-factories.js';
 import type { UserRow } from '../../db/schema/users.js';
-import { CSV_HEADER } from './idea-export.js';
+import { claimExportSlot, CSV_HEADER, MAX_EXPORTS_PER_USER } from './idea-export.js';
 
 let t: TestApp;
 let call: ReturnType<typeof apiAs>;
@@ -173,3 +173,39 @@ function sqlOrder(ordering: string): string {
   });
   return [...terms.map((t) => t.sql), `id ${terms.at(-1)?.descending ? 'desc' : 'asc'}`].join(', ');
 }
+
+describe('downloads under way', () => {
+  const download = (user: UserRow) =>
+    call(user, 'GET', `/api/ideas/?brainstorm=${small}&format=csv`);
+
+  it(`are at most ${String(MAX_EXPORTS_PER_USER)} per user; the next is refused until one ends`, async () => {
+    // Two downloads of mine still streaming, as a slow client's would be.
+    const running = Array.from({ length: MAX_EXPORTS_PER_USER }, () => claimExportSlot(me.id));
+    const refused = await download(me);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe('5');
+    expect(refused.json()).toEqual({
+      detail: `You already have ${String(MAX_EXPORTS_PER_USER)} downloads under way; wait for one to finish.`,
+    });
+    // Someone else's downloads are not mine.
+    expect((await download(other)).statusCode).toBe(200);
+
+    running[0]?.();
+    running[0]?.(); // Giving a slot back twice frees it once.
+    expect((await download(me)).statusCode).toBe(200);
+    // That download ended and gave its slot back (once its stream has closed, a moment after
+    // the last byte): one free slot, not two.
+    const again = await vi.waitFor(() => claimExportSlot(me.id));
+    expect((await download(me)).statusCode).toBe(429);
+    again();
+    running[1]?.();
+  });
+
+  it('gives the slot back when a download is refused for a bad filter', async () => {
+    for (let i = 0; i <= MAX_EXPORTS_PER_USER; i++) {
+      const bad = await call(me, 'GET', '/api/ideas/?brainstorm=999999&format=csv');
+      expect(bad.statusCode).toBe(400);
+    }
+    expect((await download(me)).statusCode).toBe(200);
+  });
+});

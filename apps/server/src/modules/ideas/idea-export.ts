@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { CSV_BOM, csvLine } from '../../lib/csv.js';
+import { HttpError } from '../../lib/errors.js';
 import type { ExportRow } from './ideas.repository.js';
 import type { ExportFormat, IdeaDto } from './ideas.schemas.js';
 
@@ -66,14 +67,53 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
   json: 'application/json; charset=utf-8',
 };
 
-/** Streams an export as a download; the web client picks its own file name. */
+/** The most downloads one user may have streaming at once, in one server process. */
+export const MAX_EXPORTS_PER_USER = 2;
+
+const exportsUnderWay = new Map<number, number>();
+
+/**
+ * Takes one of the user's export slots, or refuses with 429: an export streams the whole
+ * matching set (100,000 ideas in two seconds) and holds a database connection while it does, so
+ * one user opening dozens at once would starve everyone else. Returns the function that gives
+ * the slot back; calling it more than once gives it back once.
+ */
+export function claimExportSlot(userId: number): () => void {
+  const count = exportsUnderWay.get(userId) ?? 0;
+  if (count >= MAX_EXPORTS_PER_USER) {
+    throw new HttpError(
+      429,
+      `You already have ${String(MAX_EXPORTS_PER_USER)} downloads under way; wait for one to finish.`,
+      { 'retry-after': '5' },
+    );
+  }
+  exportsUnderWay.set(userId, count + 1);
+  let claimed = true;
+  return () => {
+    if (!claimed) return;
+    claimed = false;
+    const left = (exportsUnderWay.get(userId) ?? 1) - 1;
+    if (left > 0) exportsUnderWay.set(userId, left);
+    else exportsUnderWay.delete(userId);
+  };
+}
+
+/**
+ * Streams an export as a download; the web client picks its own file name. `done` runs once the
+ * stream is over: read to the end, failed, or abandoned by the client.
+ */
 export function sendExport(
   reply: FastifyReply,
   format: ExportFormat,
   chunks: AsyncIterable<string>,
+  done: () => void,
 ) {
+  const stream = Readable.from(chunks, { objectMode: false });
+  // Whichever says first that it is over: the response sent or abandoned, or the stream ended.
+  for (const event of ['end', 'error', 'close']) stream.once(event, done);
+  for (const event of ['finish', 'close']) reply.raw.once(event, done);
   return reply
     .header('content-type', CONTENT_TYPES[format])
     .header('content-disposition', `attachment; filename="ideas-export.${format}"`)
-    .send(Readable.from(chunks, { objectMode: false }));
+    .send(stream);
 }

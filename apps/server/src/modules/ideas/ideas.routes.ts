@@ -6,7 +6,7 @@ import { pageOf, paginationQuery } from '../../lib/pagination.js';
 import { actor } from '../../plugins/auth.js';
 import { annotationFields, annotationSchema } from '../annotations/annotations.schemas.js';
 import type { Review } from './idea-filters.js';
-import { sendExport } from './idea-export.js';
+import { claimExportSlot, sendExport } from './idea-export.js';
 import * as lists from './idea-lists.service.js';
 import {
   ideaCommentSchema,
@@ -39,7 +39,7 @@ const listResponses = {
       'text/csv': { schema: z.string() },
     },
   },
-  ...errorResponses(400, 401, 404),
+  ...errorResponses(400, 401, 404, 429),
 };
 
 /** A page, or with `format` the whole matching set streamed as a download. */
@@ -52,8 +52,14 @@ async function listOrExport(
 ) {
   const user = actor(request);
   if (!query.format) return lists.listIdeas(app.db, request, user, query, review);
-  const chunks = await lists.exportIdeas(app.db, user, query, query.format, review);
-  return sendExport(reply, query.format, chunks);
+  const release = claimExportSlot(user.id);
+  try {
+    const chunks = await lists.exportIdeas(app.db, user, query, query.format, review);
+    return await sendExport(reply, query.format, chunks, release);
+  } catch (error) {
+    release();
+    throw error;
+  }
 }
 
 export async function ideaRoutes(app: FastifyInstance) {

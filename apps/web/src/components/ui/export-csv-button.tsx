@@ -2,10 +2,14 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { useGuardedSubmit } from '@/hooks/use-guarded-submit';
+import { ApiError } from '@/lib/api/api-error';
 import { NO_DATA_MESSAGE } from '@/lib/csv-download';
 
+/** Why an export failed: no data, the server's reason for refusing (too many at once), or not. */
 function failureText(error: Error) {
-  return error.message === NO_DATA_MESSAGE ? NO_DATA_MESSAGE : 'Export failed. Please try again.';
+  if (error.message === NO_DATA_MESSAGE) return NO_DATA_MESSAGE;
+  if (error instanceof ApiError && error.status === 429) return error.message;
+  return 'Export failed. Please try again.';
 }
 
 /** 'Export CSV' ('Exporting...' meanwhile) for an export mutation; says why when it fails. */

@@ -147,4 +147,17 @@ describe('CSV export of the ideas', () => {
     });
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
+
+  it('says why when the server refuses a download because too many are under way', async () => {
+    const logged = vi.mocked(console.error).mockImplementation(() => undefined);
+    const detail = 'You already have 2 downloads under way; wait for one to finish.';
+    serveExport(() =>
+      HttpResponse.json({ detail }, { status: 429, headers: { 'Retry-After': '5' } }),
+    );
+    const { user: actor } = renderApp('/brainstorms/7', { signedInAs: user });
+    await actor.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(detail);
+    expect(downloads).toEqual([]);
+    expect(logged).toHaveBeenCalled();
+  });
 });
