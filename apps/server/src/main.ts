@@ -5,6 +5,7 @@ import { buildApp } from './app.js';
 import { createFirstAdmin } from './bootstrap.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
+import { DataDirError } from './db/data-dir.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { databaseTarget } from './db/target.js';
 import { HttpError, ValidationError } from './lib/errors.js';
@@ -218,7 +219,7 @@ function describe(error: unknown): string {
   if (error instanceof HttpError || error instanceof ConfigError || error instanceof CommandError) {
     return error.message;
   }
-  if (error instanceof DataDirLockedError) return error.message;
+  if (error instanceof DataDirLockedError || error instanceof DataDirError) return error.message;
   if (
     error instanceof TypeError &&
     'code' in error &&

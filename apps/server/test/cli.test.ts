@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Db } from '../src/db/client.js';
+import { prepareDataDir } from '../src/db/data-dir.js';
 import { verifyPassword } from '../src/lib/passwords.js';
 import { MAIN } from './entry-points.js';
 
@@ -218,6 +219,32 @@ describe('the data directory lock', () => {
     }
     const after = await run(['migrate'], dataDir);
     expect(after).toMatchObject({ code: 0, stdout: 'Migrations applied.\n' });
+  });
+});
+
+describe('a data directory the server cannot use', () => {
+  it('stops the start with a sentence saying what to fix, not a stack trace', async () => {
+    // A path under a file: no user, root included, can create it.
+    const file = path.join(newDataDir(), 'not-a-directory');
+    writeFileSync(file, '');
+    const started = await run(['serve'], path.join(file, 'data'));
+    expect(started.code).toBe(1);
+    expect(started.stderr).toBe(
+      `Error: The data directory ${path.join(file, 'data')} cannot be created or written ` +
+        '(ENOTDIR). Set DATA_DIR to a directory this user can write.\n',
+    );
+  });
+
+  it('refuses a disk without room to start', () => {
+    const dataDir = newDataDir();
+    expect(() => {
+      prepareDataDir(dataDir, Number.MAX_SAFE_INTEGER);
+    }).toThrow(
+      new RegExp(`The disk of the data directory ${dataDir} has \\d+ MB free; Ideaforge needs`),
+    );
+    expect(() => {
+      prepareDataDir(dataDir);
+    }).not.toThrow();
   });
 });
 

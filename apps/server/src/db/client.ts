@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -9,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { prepareDataDir } from './data-dir.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { PreparingClient } from './prepared-statements.js';
 
@@ -58,7 +58,7 @@ export async function openDatabase(
     return openPglite(new PGlite(), async () => undefined, options);
   }
   const dataDir = path.resolve(target.dataDir);
-  mkdirSync(dataDir, { recursive: true });
+  prepareDataDir(dataDir);
   const release = await lockDataDir(dataDir);
   try {
     return await openPglite(new PGlite(path.join(dataDir, 'pgdata')), release, options);
