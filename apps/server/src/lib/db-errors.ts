@@ -1,14 +1,44 @@
-/** True when PostgreSQL answered with this SQLSTATE, whether or not the driver wrapped it. */
-function hasSqlState(error: unknown, code: string): boolean {
+/** The error and each error it wraps (`cause`), outermost first. */
+function* causes(error: unknown) {
   for (
     let e: unknown = error;
     e instanceof Error || isObject(e);
     e = (e as { cause?: unknown }).cause
   ) {
-    if ((e as { code?: unknown }).code === code) return true;
+    yield e as { code?: unknown; message?: unknown };
   }
-  return false;
 }
+
+/** True when PostgreSQL answered with this SQLSTATE, whether or not the driver wrapped it. */
+const hasSqlState = (error: unknown, code: string) =>
+  [...causes(error)].some((e) => e.code === code);
+
+/** Socket errors of a connection that could not be made or was lost. */
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+]);
+/** SQLSTATEs of a server that is going away or not taking connections. */
+const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
+/** What node-postgres says when the server closes a connection under it. */
+const LOST_CONNECTION = /^Connection terminated|connection error and is not queryable/;
+
+/**
+ * The database could not be reached or went away (a restart, a failover, a network cut): the
+ * request may well succeed in a moment, unlike a failure of the statement itself.
+ */
+export const isDatabaseUnavailable = (error: unknown) =>
+  [...causes(error)].some(
+    (e) =>
+      (typeof e.code === 'string' &&
+        (CONNECTION_CODES.has(e.code) ||
+          UNAVAILABLE_STATES.has(e.code) ||
+          e.code.startsWith('08'))) ||
+      (typeof e.message === 'string' && LOST_CONNECTION.test(e.message)),
+  );
 
 /** A unique constraint refused the row. */
 export const isUniqueViolation = (error: unknown) => hasSqlState(error, '23505');

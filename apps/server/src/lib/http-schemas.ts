@@ -20,6 +20,7 @@ const statusSchemas = {
   415: detailSchema,
   429: detailSchema,
   431: detailSchema,
+  503: detailSchema,
 } as const;
 
 type ErrorStatus = keyof typeof statusSchemas;

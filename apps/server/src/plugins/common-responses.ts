@@ -7,8 +7,8 @@ const BODYLESS = new Set(['GET', 'HEAD']);
 /**
  * Declares, on every API route, the errors any request can meet before the route runs: a
  * malformed address (400), a path parameter too long (414), headers too large (431) and, where a body is read, one too large
- * (413) or of a type the API does not read (415). The OpenAPI document then says what the
- * server really answers. Register before the routes and the API docs.
+ * (413) or of a type the API does not read (415); and the database being out of reach (503).
+ * The OpenAPI document then says what the server really answers. Register before the routes and the API docs.
  */
 async function commonResponses(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {
@@ -16,8 +16,8 @@ async function commonResponses(app: FastifyInstance) {
     if (!response) return;
     const readsBody = [route.method].flat().some((method) => !BODYLESS.has(method));
     const common = readsBody
-      ? errorResponses(400, 413, 414, 415, 431)
-      : errorResponses(400, 414, 431);
+      ? errorResponses(400, 413, 414, 415, 431, 503)
+      : errorResponses(400, 414, 431, 503);
     for (const [status, schema] of Object.entries(common)) response[status] ??= schema;
   });
 }

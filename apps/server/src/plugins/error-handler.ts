@@ -4,6 +4,7 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../lib/db-errors.js';
 import { HttpError, ValidationError, type FieldErrors } from '../lib/errors.js';
 
 const NON_FIELD = 'non_field_errors';
@@ -26,6 +27,13 @@ async function errorHandler(app: FastifyInstance) {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.code(400).send(toFieldErrors(error.validation));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ detail: 'The service is briefly unavailable. Please try again in a moment.' });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500 || isResponseSerializationError(error)) {

@@ -89,6 +89,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorDetail'];
           };
         };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
       };
     };
     delete?: never;
@@ -189,6 +198,15 @@ export interface paths {
         };
         /** @description Default Response */
         431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        503: {
           headers: {
             [name: string]: unknown;
           };
@@ -304,6 +322,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorDetail'];
           };
         };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
       };
     };
     delete?: never;
@@ -407,6 +434,15 @@ export interface paths {
         };
         /** @description Default Response */
         431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        503: {
           headers: {
             [name: string]: unknown;
           };
@@ -529,6 +565,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorDetail'];
           };
         };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
       };
     };
     delete?: never;
@@ -593,6 +638,15 @@ export interface paths {
         };
         /** @description Default Response */
         431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        503: {
           headers: {
             [name: string]: unknown;
           };
@@ -704,6 +758,15 @@ export interface paths {
         };
         /** @description Default Response */
         431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        503: {
           headers: {
             [name: string]: unknown;
           };
@@ -845,6 +908,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorDetail'];
           };
         };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
       };
     };
     post?: never;
@@ -933,6 +1005,15 @@ export interface paths {
         };
         /** @description Default Response */
         431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        503: {
           headers: {
             [name: string]: unknown;
           };
@@ -1070,6 +1151,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorDetail'];
           };
         };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
       };
     };
     trace?: never;
@@ -1184,6 +1274,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorDetail'];
           };
         };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
       };
     };
     delete?: never;
@@ -1276,6 +1375,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorDetail'];
           };
         };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
       };
     };
     put?: never;
@@ -1353,6 +1461,15 @@ export interface paths {
         };
         /** @description Default Response */
         431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        503: {
           headers: {
             [name: string]: unknown;
           };
@@ -1623,6 +1740,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorDetail'];
           };
         };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
       };
     };
     put?: never;
@@ -1720,6 +1846,15 @@ export interface paths {
         };
         /** @description Default Response */
         431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        503: {
           headers: {
             [name: string]: unknown;
           };
@@ -1827,6 +1962,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorDetail'];
           };
         };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
       };
     };
     /** Replace my annotation (left-out fields go back to defaults) */
@@ -1926,6 +2070,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorDetail'];
           };
         };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
       };
     };
     post?: never;
@@ -2005,6 +2158,15 @@ export interface paths {
         };
         /** @description Default Response */
         431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        503: {
           headers: {
             [name: string]: unknown;
           };
@@ -2110,6 +2272,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorDetail'];
           };
         };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
       };
     };
     trace?: never;
@@ -2201,6 +2372,15 @@ export interface paths {
         };
         /** @description Default Response */
         431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        503: {
           headers: {
             [name: string]: unknown;
           };
@@ -2303,6 +2483,15 @@ export interface paths {
         };
         /** @description Default Response */
         431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        503: {
           headers: {
             [name: string]: unknown;
           };
@@ -2418,6 +2607,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorDetail'];
           };
         };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
       };
     };
     delete?: never;
@@ -2505,6 +2703,15 @@ export interface paths {
         };
         /** @description Default Response */
         431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        503: {
           headers: {
             [name: string]: unknown;
           };
@@ -2600,6 +2807,15 @@ export interface paths {
         };
         /** @description Default Response */
         431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        503: {
           headers: {
             [name: string]: unknown;
           };
@@ -2707,6 +2923,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorDetail'];
           };
         };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
       };
     };
     /** Replace the text of my comment */
@@ -2800,6 +3025,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorDetail'];
           };
         };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
       };
     };
     post?: never;
@@ -2879,6 +3113,15 @@ export interface paths {
         };
         /** @description Default Response */
         431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        503: {
           headers: {
             [name: string]: unknown;
           };
@@ -2981,6 +3224,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorDetail'];
           };
         };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
       };
     };
     trace?: never;
@@ -3065,6 +3317,15 @@ export interface paths {
         };
         /** @description Default Response */
         431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        503: {
           headers: {
             [name: string]: unknown;
           };
@@ -3177,6 +3438,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorDetail'];
           };
         };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
       };
     };
     delete?: never;
@@ -3270,6 +3540,15 @@ export interface paths {
         };
         /** @description Default Response */
         431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        503: {
           headers: {
             [name: string]: unknown;
           };
@@ -3371,6 +3650,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorDetail'];
           };
         };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
       };
     };
     post?: never;
@@ -3450,6 +3738,15 @@ export interface paths {
         };
         /** @description Default Response */
         431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        503: {
           headers: {
             [name: string]: unknown;
           };
@@ -3546,6 +3843,15 @@ export interface paths {
         };
         /** @description Default Response */
         431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        503: {
           headers: {
             [name: string]: unknown;
           };
@@ -3664,6 +3970,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorDetail'];
           };
         };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
       };
     };
     put?: never;
@@ -3745,6 +4060,15 @@ export interface paths {
         };
         /** @description Default Response */
         431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        503: {
           headers: {
             [name: string]: unknown;
           };
@@ -3877,6 +4201,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorDetail'];
           };
         };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
       };
     };
     put?: never;
@@ -3994,6 +4327,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorDetail'];
           };
         };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
       };
     };
     put?: never;
@@ -4074,6 +4416,15 @@ export interface paths {
         };
         /** @description Default Response */
         431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        503: {
           headers: {
             [name: string]: unknown;
           };
@@ -4188,6 +4539,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorDetail'];
           };
         };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
       };
     };
     post?: never;
@@ -4276,6 +4636,15 @@ export interface paths {
         };
         /** @description Default Response */
         431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        503: {
           headers: {
             [name: string]: unknown;
           };
@@ -4390,6 +4759,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorDetail'];
           };
         };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
       };
     };
     trace?: never;
@@ -4496,6 +4874,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorDetail'];
           };
         };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
       };
     };
     delete?: never;
@@ -4588,6 +4975,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorDetail'];
           };
         };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
       };
     };
     put?: never;
@@ -4654,6 +5050,15 @@ export interface paths {
         };
         /** @description Default Response */
         431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        503: {
           headers: {
             [name: string]: unknown;
           };
@@ -4756,6 +5161,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorDetail'];
           };
         };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
       };
     };
     put?: never;
@@ -4834,6 +5248,15 @@ export interface paths {
         };
         /** @description Default Response */
         431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        503: {
           headers: {
             [name: string]: unknown;
           };
@@ -4950,6 +5373,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorDetail'];
           };
         };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
       };
     };
     /** Replace a project (creator or staff) */
@@ -5054,6 +5486,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorDetail'];
           };
         };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
       };
     };
     post?: never;
@@ -5142,6 +5583,15 @@ export interface paths {
         };
         /** @description Default Response */
         431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        503: {
           headers: {
             [name: string]: unknown;
           };
@@ -5254,6 +5704,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorDetail'];
           };
         };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
       };
     };
     trace?: never;
@@ -5337,6 +5796,15 @@ export interface paths {
         };
         /** @description Default Response */
         431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        503: {
           headers: {
             [name: string]: unknown;
           };
@@ -5444,6 +5912,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorDetail'];
           };
         };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
       };
     };
     delete?: never;
@@ -5508,6 +5985,15 @@ export interface paths {
         };
         /** @description Default Response */
         431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        503: {
           headers: {
             [name: string]: unknown;
           };
@@ -5601,6 +6087,15 @@ export interface paths {
         };
         /** @description Default Response */
         431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        503: {
           headers: {
             [name: string]: unknown;
           };
@@ -5726,6 +6221,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorDetail'];
           };
         };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
       };
     };
     post?: never;
@@ -5841,6 +6345,15 @@ export interface paths {
         };
         /** @description Default Response */
         431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        503: {
           headers: {
             [name: string]: unknown;
           };

@@ -1,0 +1,122 @@
+import { createServer, connect, type Server, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp, type App } from '../src/app.js';
+import { openDatabase, type Database } from '../src/db/client.js';
+import type { UserRow } from '../src/db/schema/users.js';
+import { testConfig } from './app.js';
+import { createPostgresDatabase } from './database.js';
+import { authHeaders, makeUser } from './factories.js';
+
+const adminUrl = process.env.TEST_DATABASE_URL ?? '';
+
+/**
+ * A TCP relay in front of PostgreSQL that the test can cut, as a restart or a network failure
+ * would: every open connection is dropped and new ones are refused until it is restored.
+ */
+class CuttableRelay {
+  private server: Server | undefined;
+  private readonly sockets = new Set<Socket>();
+  port = 0;
+
+  constructor(private readonly target: { host: string; port: number }) {}
+
+  async open() {
+    const server = createServer((client) => {
+      const upstream = connect(this.target.port, this.target.host);
+      for (const socket of [client, upstream]) {
+        this.sockets.add(socket);
+        socket.on('close', () => this.sockets.delete(socket));
+        socket.on('error', () => {
+          client.destroy();
+          upstream.destroy();
+        });
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
+    this.port = (server.address() as AddressInfo).port;
+    this.server = server;
+  }
+
+  async cut() {
+    const server = this.server;
+    this.server = undefined;
+    for (const socket of this.sockets) socket.destroy();
+    if (!server) return;
+    await new Promise<void>((resolve) => {
+      server.close(() => {
+        resolve();
+      });
+    });
+  }
+}
+
+let relay: CuttableRelay;
+let owned: { database: Database; url: string };
+let database: Database;
+let app: App;
+let user: UserRow;
+let headers: Record<string, string>;
+
+describe.runIf(process.env.TEST_DB === 'postgres' && adminUrl)('when PostgreSQL goes away', () => {
+  beforeAll(async () => {
+    owned = await createPostgresDatabase(adminUrl);
+    const direct = new URL(owned.url);
+    relay = new CuttableRelay({ host: direct.hostname, port: Number(direct.port || 5432) });
+    await relay.open();
+    const relayed = new URL(owned.url);
+    relayed.hostname = '127.0.0.1';
+    relayed.port = String(relay.port);
+    database = await openDatabase({ kind: 'postgres', url: relayed.toString(), poolSize: 4 });
+    app = await buildApp({ ...testConfig }, { database, logger: false });
+    await app.ready();
+    user = await makeUser(owned.database.db);
+    // Signed before the outage: a token needs no database to be checked, its user does.
+    headers = await authHeaders(app, user);
+  });
+  afterAll(async () => {
+    await relay.cut();
+    await app.close();
+    await database.close();
+    await owned.database.close();
+  });
+
+  it('answers 503 meanwhile, recovers by itself, and keeps every acknowledged write', async () => {
+    const acknowledged: string[] = [];
+    const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+    const create = async (name: string) => {
+      const response = await call('POST', '/api/projects/', { name });
+      if (response.statusCode === 201) acknowledged.push(name);
+      return response;
+    };
+    for (let i = 0; i < 5; i++) expect((await create(`Before ${String(i)}`)).statusCode).toBe(201);
+
+    await relay.cut();
+    const read = await call('GET', '/api/projects/');
+    expect(read.statusCode).toBe(503);
+    expect(read.headers['retry-after']).toBe('5');
+    expect(read.json()).toEqual({
+      detail: 'The service is briefly unavailable. Please try again in a moment.',
+    });
+    expect((await create('During')).statusCode).toBe(503);
+    const ready = await app.inject({ url: '/api/health/ready/' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toEqual({ status: 'unavailable' });
+
+    await relay.open();
+    // Connections broken by the cut are replaced as requests come: no restart, no operator.
+    await vi.waitFor(
+      async () => {
+        expect((await app.inject({ url: '/api/health/ready/' })).statusCode).toBe(200);
+      },
+      { timeout: 10_000, interval: 100 },
+    );
+    for (let i = 0; i < 5; i++) expect((await create(`After ${String(i)}`)).statusCode).toBe(201);
+
+    const listed = await call('GET', '/api/projects/?page_size=100');
+    const names = listed.json<{ results: { name: string }[] }>().results.map((p) => p.name);
+    expect(names.sort()).toEqual([...acknowledged].sort());
+  });
+});
