@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../src/db/schema/users.js';
-import { createTestApp, testConfig, type TestApp } from './app.js';
+import { createTestApp, type TestApp } from './app.js';
 import { authHeaders, makeUser, TEST_PASSWORD } from './factories.js';
-import { operationFixtures, type OperationFixtures } from './operation-fixtures.js';
+import {
+  everyOperationConfig,
+  operationFixtures,
+  type OperationFixtures,
+} from './operation-fixtures.js';
 import { listOperations, openApiDocument, type Method } from './openapi-document.js';
 
 const ACTORS = ['anonymous', 'other', 'owner', 'staff'] as const;
@@ -155,13 +159,7 @@ let users: Record<Exclude<Actor, 'anonymous'>, UserRow>;
 let fixtures: OperationFixtures;
 
 beforeAll(async () => {
-  // Generations stay queued here (no workers): limits high enough for every row's requests.
-  t = await createTestApp({
-    generation: {
-      ...testConfig.generation,
-      limits: { ...testConfig.generation.limits, runningPerUser: 100, ideasPerHour: 10_000 },
-    },
-  });
+  t = await createTestApp(everyOperationConfig);
   users = {
     other: await makeUser(t.db),
     owner: await makeUser(t.db),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/rows.js';
 import type { UserRow } from '../src/db/schema/users.js';
-import { createTestApp, testConfig, type TestApp } from './app.js';
+import { createTestApp, type TestApp } from './app.js';
 import { authHeaders, makeUser } from './factories.js';
 import {
   listOperations,
@@ -11,7 +11,11 @@ import {
   type OpenApiDocument,
   type OperationEntry,
 } from './openapi-document.js';
-import { operationFixtures, type OperationFixtures } from './operation-fixtures.js';
+import {
+  everyOperationConfig,
+  operationFixtures,
+  type OperationFixtures,
+} from './operation-fixtures.js';
 
 /** A date no write of this test can have made: a forged `created` or `modified`. */
 const FORGED_DATE = '2001-01-01T00:00:00.000Z';
@@ -86,12 +90,7 @@ let fixtures: OperationFixtures;
 let writes: OperationEntry[];
 
 beforeAll(async () => {
-  t = await createTestApp({
-    generation: {
-      ...testConfig.generation,
-      limits: { ...testConfig.generation.limits, runningPerUser: 100, ideasPerHour: 10_000 },
-    },
-  });
+  t = await createTestApp(everyOperationConfig);
   owner = await makeUser(t.db);
   other = await makeUser(t.db);
   staff = await makeUser(t.db, { is_staff: true });

@@ -1,8 +1,20 @@
 import { expect } from 'vitest';
 import type { UserRow } from '../src/db/schema/users.js';
 import { makeIdeas } from './annotation-fixtures.js';
-import type { TestApp } from './app.js';
+import type { Config } from '../src/config.js';
+import { testConfig, type TestApp } from './app.js';
 import { authHeaders, TEST_PASSWORD } from './factories.js';
+
+/**
+ * Settings for an app that every operation is sent to, several times: generations stay queued
+ * (no workers), with limits high enough for all the requests that start one.
+ */
+export const everyOperationConfig: Partial<Config> = {
+  generation: {
+    ...testConfig.generation,
+    limits: { ...testConfig.generation.limits, runningPerUser: 100, ideasPerHour: 10_000 },
+  },
+};
 
 /** What the tests that go over every operation need to make a valid request of each. */
 export interface OperationFixtures {

@@ -4,10 +4,14 @@ import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../src/db/schema/users.js';
-import { createTestApp, testConfig, type TestApp } from './app.js';
+import { createTestApp, type TestApp } from './app.js';
 import { authHeaders, makeUser } from './factories.js';
 import { listOperations, openApiDocument } from './openapi-document.js';
-import { operationFixtures, type OperationFixtures } from './operation-fixtures.js';
+import {
+  everyOperationConfig,
+  operationFixtures,
+  type OperationFixtures,
+} from './operation-fixtures.js';
 
 const EVIL_ORIGIN = 'https://evil.example';
 
@@ -45,10 +49,7 @@ beforeAll(async () => {
   writeFileSync(path.join(distDir, 'assets', 'index-abc123.js'), 'console.log(1);');
   t = await createTestApp({
     webDistDir: distDir,
-    generation: {
-      ...testConfig.generation,
-      limits: { ...testConfig.generation.limits, runningPerUser: 100, ideasPerHour: 10_000 },
-    },
+    ...everyOperationConfig,
   });
   owner = await makeUser(t.db);
   fixtures = await operationFixtures(t, owner);

@@ -3,6 +3,9 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { SECURITY_HEADERS } from './security-headers.js';
 
+/** An error answer is about this request only: the security headers, and never cached. */
+const ERROR_HEADERS = { ...SECURITY_HEADERS, 'cache-control': 'no-store' };
+
 /**
  * Answers for requests that fail before routing: an address whose percent-escapes do not
  * decode, or an over-long path parameter. Same shape and headers as every other error.
@@ -15,7 +18,7 @@ export function frameworkErrors(
   const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
   void reply
     .code(tooLong ? 414 : 400)
-    .headers({ ...SECURITY_HEADERS, 'cache-control': 'no-store' })
+    .headers(ERROR_HEADERS)
     .send({ detail: tooLong ? 'The address is too long.' : 'The address is malformed.' });
 }
 
@@ -30,8 +33,7 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket)
   const [status, detail] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'The request is malformed.'];
   const body = JSON.stringify({ detail });
   const headers = {
-    ...SECURITY_HEADERS,
-    'cache-control': 'no-store',
+    ...ERROR_HEADERS,
     'content-type': 'application/json; charset=utf-8',
     'content-length': String(Buffer.byteLength(body)),
     connection: 'close',

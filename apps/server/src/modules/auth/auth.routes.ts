@@ -40,11 +40,6 @@ function assertSameOrigin(request: FastifyRequest) {
 
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // Tokens, and the answers that refuse them, are never kept by a browser or a proxy cache.
-  r.addHook('onRequest', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
-
   r.post(
     '/auth/token/',
     {

@@ -108,12 +108,10 @@ export function sendExport(
   chunks: AsyncIterable<string>,
   done: () => void,
 ) {
-  const stream = Readable.from(chunks, { objectMode: false });
-  // Whichever says first that it is over: the response sent or abandoned, or the stream ended.
-  for (const event of ['end', 'error', 'close']) stream.once(event, done);
+  // The response is over when it was sent whole ('finish') or cut short ('close').
   for (const event of ['finish', 'close']) reply.raw.once(event, done);
   return reply
     .header('content-type', CONTENT_TYPES[format])
     .header('content-disposition', `attachment; filename="ideas-export.${format}"`)
-    .send(stream);
+    .send(Readable.from(chunks, { objectMode: false }));
 }
