@@ -4,9 +4,18 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, type App } from '../src/app.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import type { UserRow } from '../src/db/schema/users.js';
+import type { GenerationDto } from '../src/modules/generation/generation.schemas.js';
 import { testConfig } from './app.js';
 import { createPostgresDatabase } from './database.js';
 import { authHeaders, makeUser } from './factories.js';
+import { startFakeLlmServer, type FakeLlmServer } from './fake-llm-server.js';
+import {
+  compatibleEnv,
+  generationBody,
+  generationConfig,
+  makeRichBrainstorm,
+  waitForGeneration,
+} from './generation-helpers.js';
 
 const adminUrl = process.env.TEST_DATABASE_URL ?? '';
 
@@ -58,6 +67,7 @@ let database: Database;
 let app: App;
 let user: UserRow;
 let headers: Record<string, string>;
+let fake: FakeLlmServer;
 
 describe.runIf(process.env.TEST_DB === 'postgres' && adminUrl)('when PostgreSQL goes away', () => {
   beforeAll(async () => {
@@ -69,7 +79,13 @@ describe.runIf(process.env.TEST_DB === 'postgres' && adminUrl)('when PostgreSQL 
     relayed.hostname = '127.0.0.1';
     relayed.port = String(relay.port);
     database = await openDatabase({ kind: 'postgres', url: relayed.toString(), poolSize: 4 });
-    app = await buildApp({ ...testConfig }, { database, logger: false });
+    fake = await startFakeLlmServer({ default: { kind: 'idea', delayMs: 600 } });
+    // Jobs expire only after minutes: a generation that finishes within the test was not
+    // rescued by expiry.
+    app = await buildApp(
+      { ...testConfig, ...generationConfig(compatibleEnv(fake.baseUrl), { attempts: 1 }) },
+      { database, logger: false },
+    );
     await app.ready();
     user = await makeUser(owned.database.db);
     // Signed before the outage: a token needs no database to be checked, its user does.
@@ -80,6 +96,7 @@ describe.runIf(process.env.TEST_DB === 'postgres' && adminUrl)('when PostgreSQL 
     await app.close();
     await database.close();
     await owned.database.close();
+    await fake.close();
   });
 
   it('answers 503 meanwhile, recovers by itself, and keeps every acknowledged write', async () => {
@@ -118,5 +135,35 @@ describe.runIf(process.env.TEST_DB === 'postgres' && adminUrl)('when PostgreSQL 
     const listed = await call('GET', '/api/projects/?page_size=100');
     const names = listed.json<{ results: { name: string }[] }>().results.map((p) => p.name);
     expect(names.sort()).toEqual([...acknowledged].sort());
+  });
+
+  it('finishes a generation whose ideas came back while it was out, each stored once', async () => {
+    const brainstorm = await makeRichBrainstorm(owned.database.db, user);
+    fake.reset();
+    const started = await app.inject({
+      method: 'POST',
+      url: `/api/brainstorms/${brainstorm.id}/brainstorm/`,
+      headers,
+      payload: generationBody(4, 'openai_compatible', 'fake-model'),
+    });
+    expect(started.statusCode).toBe(202);
+    const { id } = started.json<GenerationDto>();
+    await vi.waitFor(() => {
+      expect(fake.calls()).toBe(4);
+    });
+
+    // The provider answers while the database is out of reach: nothing can be stored or
+    // settled until it is back.
+    await relay.cut();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await relay.open();
+
+    const finished = await waitForGeneration(app, user, id, 30_000);
+    expect(finished).toMatchObject({ status: 'done', succeeded: 4, failed: 0 });
+    const stored = await owned.database.executeSql(
+      'select generation_slot from ideas where generation_id = $1 order by generation_slot',
+      [id],
+    );
+    expect(stored.rows).toEqual([0, 1, 2, 3].map((slot) => ({ generation_slot: slot })));
   });
 });

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../src/app.js';
+import { buildApp, type App } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
+import type { Database } from '../src/db/client.js';
 import { ideas } from '../src/db/schema/ideas.js';
 import type { GenerationDto } from '../src/modules/generation/generation.schemas.js';
 import { createUser } from '../src/modules/users/users.service.js';
@@ -23,8 +24,7 @@ const entryPoints = new EntryPoints();
 let fake: FakeLlmServer;
 
 beforeAll(async () => {
-  // Slow enough to kill the worker while the call is in flight.
-  fake = await startFakeLlmServer({ default: { kind: 'idea', delayMs: 1500 } });
+  fake = await startFakeLlmServer({ default: { kind: 'idea' } });
 });
 afterEach(() => {
   entryPoints.killAll();
@@ -51,6 +51,8 @@ function generationEnv(): NodeJS.ProcessEnv {
 describe.runIf(process.env.TEST_DB !== 'postgres')('on the embedded database', () => {
   it('restarts at once after SIGKILL and completes the job, storing one idea', async () => {
     fake.reset();
+    // The first call never answers: the process dies in the middle of it.
+    fake.enqueue({ kind: 'hang' });
     const dataDir = mkdtempSync(path.join(tmpdir(), 'ideaforge-durability-'));
     try {
       const env = { ...generationEnv(), DATA_DIR: dataDir, PORT: '0' };
@@ -122,72 +124,113 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('on the embedded database', (
 });
 
 describe.runIf(process.env.TEST_DB === 'postgres' && process.env.TEST_DATABASE_URL)(
-  'on PostgreSQL, with a separate worker process',
+  'on PostgreSQL, with separate worker processes',
   () => {
-    it('picks the job up again after its expiry and stores one idea', async () => {
+    let owned: { database: Database; url: string };
+    let app: App;
+    let authorization: string;
+    let brainstormId: number;
+
+    // Jobs expire only after minutes here: whatever finishes within the test was resumed at
+    // once because its worker was seen to be gone, not because its job expired.
+    const env = () => ({
+      ...generationEnv(),
+      GENERATION_TIMEOUT_SECONDS: '120',
+      DATABASE_URL: owned.url,
+    });
+    const worker = () => entryPoints.launch(['worker'], env(), /worker is running/);
+
+    beforeAll(async () => {
+      owned = await createPostgresDatabase(process.env.TEST_DATABASE_URL ?? '');
+      const config = loadConfig({ ...env(), WORKERS: '0' });
+      app = await buildApp(config, { database: owned.database, logger: false });
+      await app.ready();
+      const user = await createUser(owned.database.db, {
+        email: 'worker@example.com',
+        password: 'durable passphrase',
+        first_name: 'W',
+        last_name: '',
+        is_staff: false,
+      });
+      authorization = `Bearer ${await app.tokens.sign(user)}`;
+      const brainstorm = await app.inject({
+        method: 'POST',
+        url: '/api/brainstorms/',
+        headers: { authorization },
+        payload: { parameters: { problem: 'Slow lifts' } },
+      });
+      brainstormId = brainstorm.json<{ id: number }>().id;
+    });
+    afterAll(async () => {
+      await app.close();
+      await owned.database.close();
+    });
+
+    async function startGeneration() {
+      const started = await app.inject({
+        method: 'POST',
+        url: `/api/brainstorms/${brainstormId}/brainstorm/`,
+        headers: { authorization },
+        payload: generationBody(1, 'openai_compatible', 'fake-model'),
+      });
+      expect(started.statusCode).toBe(202);
+      return started.json<GenerationDto>().id;
+    }
+
+    async function expectOneIdea(id: number) {
+      const finished = await waitFor(
+        async () =>
+          (
+            await app.inject({
+              method: 'GET',
+              url: `/api/generations/${id}/`,
+              headers: { authorization },
+            })
+          ).json<GenerationDto>(),
+        (g) => g.status !== 'queued' && g.status !== 'running',
+        30_000,
+      );
+      expect(finished).toMatchObject({ status: 'done', succeeded: 1, failed: 0 });
+      expect(finished.slots[0]?.attempts).toBe(2);
+      const stored = await owned.database.db.select().from(ideas).where(eq(ideas.generationId, id));
+      expect(stored).toHaveLength(1);
+    }
+
+    // The first call never answers: the process dies in the middle of it.
+    it('restarted with the same command after SIGKILL, resumes the job at once', async () => {
       fake.reset();
-      const { database, url } = await createPostgresDatabase(process.env.TEST_DATABASE_URL ?? '');
-      try {
-        const env = { ...generationEnv(), DATABASE_URL: url };
-        const config = loadConfig({ ...env, WORKERS: '0' });
-        const app = await buildApp(config, { database, logger: false });
-        try {
-          await app.ready();
-          const user = await createUser(database.db, {
-            email: 'worker@example.com',
-            password: 'durable passphrase',
-            first_name: 'W',
-            last_name: '',
-            is_staff: false,
-          });
-          const authorization = `Bearer ${await app.tokens.sign(user)}`;
-          const brainstorm = await app.inject({
-            method: 'POST',
-            url: '/api/brainstorms/',
-            headers: { authorization },
-            payload: { parameters: { problem: 'Slow lifts' } },
-          });
-          const brainstormId = brainstorm.json<{ id: number }>().id;
+      fake.enqueue({ kind: 'hang' });
+      const first = await worker();
+      const id = await startGeneration();
+      await waitFor(
+        async () => fake.calls(),
+        (n) => n === 1,
+      );
+      await entryPoints.stop(first.child);
 
-          const worker = () => entryPoints.launch(['worker'], env, /worker is running/);
-          let { child } = await worker();
-          const started = await app.inject({
-            method: 'POST',
-            url: `/api/brainstorms/${brainstormId}/brainstorm/`,
-            headers: { authorization },
-            payload: generationBody(1, 'openai_compatible', 'fake-model'),
-          });
-          expect(started.statusCode).toBe(202);
-          const { id } = started.json<GenerationDto>();
-          await waitFor(
-            async () => fake.calls(),
-            (n) => n === 1,
-          );
-          await entryPoints.stop(child);
+      const restarted = await worker();
+      await expectOneIdea(id);
+      expect(fake.calls()).toBe(2);
+      await entryPoints.stop(restarted.child);
+    });
 
-          ({ child } = await worker());
-          const finished = await waitFor(
-            async () =>
-              (
-                await app.inject({
-                  method: 'GET',
-                  url: `/api/generations/${id}/`,
-                  headers: { authorization },
-                })
-              ).json<GenerationDto>(),
-            (g) => g.status !== 'queued' && g.status !== 'running',
-          );
-          expect(finished).toMatchObject({ status: 'done', succeeded: 1, failed: 0 });
-          const stored = await database.db.select().from(ideas).where(eq(ideas.generationId, id));
-          expect(stored).toHaveLength(1);
-          expect(fake.calls()).toBe(2);
-          await entryPoints.stop(child);
-        } finally {
-          await app.close();
-        }
-      } finally {
-        await database.close();
-      }
+    it('another running worker takes over the jobs of one that was killed', async () => {
+      fake.reset();
+      fake.enqueue({ kind: 'hang' });
+      const first = await worker();
+      const id = await startGeneration();
+      await waitFor(
+        async () => fake.calls(),
+        (n) => n === 1,
+      );
+      // Started once the first holds the job: at its start, the job's worker is still alive.
+      const survivor = await worker();
+      await entryPoints.stop(first.child);
+
+      // Noticed within the survivor's maintenance interval, once its own presence is steady.
+      await expectOneIdea(id);
+      expect(fake.calls()).toBe(2);
+      await entryPoints.stop(survivor.child);
     });
   },
 );

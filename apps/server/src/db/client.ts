@@ -29,6 +29,11 @@ export interface Database {
    * the work done. Never nested: a second call inside `run` would wait for itself.
    */
   alone<T>(run: () => Promise<T>): Promise<T>;
+  /**
+   * A connection of its own, outside the pool, not yet connected: for session state that must
+   * last as long as the process (PostgreSQL only; the embedded database has no sessions).
+   */
+  newSession?: () => pg.Client;
   close(): Promise<void>;
 }
 
@@ -110,6 +115,7 @@ function openPostgres(
     executeSql: (text, values = []) => pool.query(text, values),
     migrate: () => alone(() => migratePg(db, { migrationsFolder })),
     alone,
+    newSession: () => new pg.Client({ connectionString: url }),
     close: () => pool.end(),
   };
 }

@@ -13,6 +13,13 @@ import {
 } from './job-queue.js';
 import { JobPump, type PumpLogger } from './job-pump.js';
 import { abandonSlot, ContextCache, runSlot } from './slot-runner.js';
+import { PRESENCE_LOCK_CLASS, WorkerPresence } from './worker-presence.js';
+
+/**
+ * How long a process's own presence must have been held before it judges others' jobs
+ * abandoned: after PostgreSQL restarts, every process needs a moment to take its lock back.
+ */
+const STEADY_PRESENCE_MS = 5000;
 
 export interface GenerationEngine {
   boss: PgBoss;
@@ -62,14 +69,28 @@ export async function startGenerationEngine(options: EngineOptions): Promise<Gen
   });
 
   const pumps = new Map<string, JobPump<SlotJob>>();
+  let presence: WorkerPresence | null = null;
+  let reclaiming: NodeJS.Timeout | undefined;
   if (generation.workers) {
-    if (database.kind === 'pglite') await reclaimOrphans(database, boss, log);
+    if (database.newSession) {
+      const steady = (presence = await WorkerPresence.start(database.newSession, log));
+      await reclaimAbandonedJobs(database, boss, log);
+      reclaiming = setInterval(() => {
+        if (!steady.steadyFor(STEADY_PRESENCE_MS)) return;
+        reclaimAbandonedJobs(database, boss, log).catch((error: unknown) => {
+          log.error({ err: error }, 'Could not look for abandoned jobs');
+        });
+      }, generation.maintenanceSeconds * 1000).unref();
+    } else {
+      await reclaimOrphans(database, boss, log);
+    }
     await failUnservedJobs(database, boss, providers, log);
     const deps = {
       db: database.db,
       contexts: new ContextCache(database.db),
       clients: createProviderClients(providers),
       settings: generation,
+      worker: presence?.id ?? null,
     };
     const pollingMs = generation.pollingSeconds * 1000;
     for (const provider of providers) {
@@ -105,8 +126,11 @@ export async function startGenerationEngine(options: EngineOptions): Promise<Gen
       pumps.get(provider)?.notify();
     },
     async stop(graceMs = generation.shutdownGraceMs) {
+      clearInterval(reclaiming);
       await Promise.all([...pumps.values()].map((pump) => pump.stop(graceMs)));
       await boss.stop({ graceful: false, wait: true, close: false });
+      // Last: the jobs this process ran are back in the queue by now.
+      await presence?.stop();
     },
   };
 }
@@ -138,6 +162,33 @@ async function failUnservedJobs(
         jobs.map((job) => job.id),
       );
     }
+  }
+}
+
+/**
+ * Jobs whose worker process is gone (PostgreSQL): active, with their slot claimed since the job
+ * started by a worker whose presence lock nobody holds any more. They go back to the queue now
+ * instead of after their expiry, and count as one of the job's retries.
+ */
+async function reclaimAbandonedJobs(database: Database, boss: PgBoss, log: EngineOptions['log']) {
+  const { rows } = await database.executeSql(
+    `select j.name, array_agg(j.id::text) as ids
+     from pgboss.job j
+     join generation_slots s on s.generation_id = (j.data->>'generationId')::int
+       and s.slot = (j.data->>'slot')::int
+     where j.state = 'active' and j.name like 'generate-idea-%' and j.name <> $1
+       and s.claimed_by is not null and s.claimed >= j.started_on
+       and not exists (
+         select 1 from pg_locks l
+         where l.locktype = 'advisory' and l.granted and l.objsubid = 2
+           and l.database = (select oid from pg_database where datname = current_database())
+           and l.classid = $2::oid and l.objid = s.claimed_by::oid)
+     group by j.name`,
+    [DEAD_LETTER_QUEUE, PRESENCE_LOCK_CLASS],
+  );
+  for (const row of rows as { name: string; ids: string[] }[]) {
+    log.warn({ queue: row.name, jobs: row.ids.length }, 'Resuming jobs whose worker is gone');
+    await boss.fail(row.name, row.ids);
   }
 }
 

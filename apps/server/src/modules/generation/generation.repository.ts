@@ -157,16 +157,19 @@ export interface ClaimedSlot {
  * Marks a slot as running for one more provider call (and its generation as running), unless
  * it has finished or its generation is gone: then null, and there is nothing left to do.
  * One statement, because every slot of a generation makes this call at the same moment.
+ * `worker` is the claiming process's presence id (PostgreSQL) or null (the embedded database).
  */
 export async function claimSlot(
   db: Db,
   generationId: number,
   slot: number,
+  worker: number | null,
 ): Promise<ClaimedSlot | null> {
   const result = await db.execute(sql`
     with claimed as (
       update generation_slots
-      set status = 'running', attempts = attempts + 1, started = coalesce(started, now())
+      set status = 'running', attempts = attempts + 1, started = coalesce(started, now()),
+        claimed_by = ${worker}, claimed = now()
       where generation_id = ${generationId} and slot = ${slot}
         and status in ('queued', 'running')
       returning generation_id, slot, provider, model, settings, angle, attempts, reserved_tokens

@@ -2,6 +2,8 @@ import type PgBoss from 'pg-boss';
 
 export type JobHandler<T> = (job: PgBoss.JobWithMetadata<T>, signal: AbortSignal) => Promise<void>;
 
+type Outcome = { ok: true } | { ok: false; message: string };
+
 export interface PumpLogger {
   error(object: unknown, message: string): void;
 }
@@ -30,6 +32,11 @@ export class JobPump<T> {
   /** Set while the pump waits for a running job to finish before it fetches more. */
   private wakeOnRoom: (() => void) | null = null;
   private loop: Promise<void> | null = null;
+  /**
+   * Jobs that finished while the database could not be told (an outage): settled at the next
+   * turn instead, or they would stay active, and nobody would run them, until they expired.
+   */
+  private readonly unsettled = new Map<string, Outcome>();
 
   constructor(
     private readonly boss: PgBoss,
@@ -65,6 +72,7 @@ export class JobPump<T> {
     await Promise.race([Promise.allSettled([...this.finished]), deadline]);
     for (const controller of this.running.values()) controller.abort(new WorkerStopping());
     await Promise.allSettled([...this.finished]);
+    await this.settleLeftovers();
   }
 
   /** Read through a method: `stop()` changes it while `run()` awaits. */
@@ -74,6 +82,7 @@ export class JobPump<T> {
 
   private async run() {
     while (!this.stopping) {
+      await this.settleLeftovers();
       const room = this.concurrency - this.running.size;
       let full = false;
       if (room > 0) {
@@ -121,20 +130,44 @@ export class JobPump<T> {
     return this.flush;
   }
 
+  /** Tells the queue how a job went: done, or failed (to be retried or given up). */
+  private async settle(id: string, outcome: Outcome): Promise<void> {
+    if (outcome.ok) await this.complete(id);
+    else await this.boss.fail(this.queue, id, { message: outcome.message });
+  }
+
+  /** Settles what could not be settled before, in order, until the database answers again. */
+  private async settleLeftovers() {
+    for (const [id, outcome] of this.unsettled) {
+      try {
+        await this.settle(id, outcome);
+      } catch {
+        return;
+      }
+      this.unsettled.delete(id);
+    }
+  }
+
   private begin(job: PgBoss.JobWithMetadata<T>) {
     const controller = new AbortController();
     this.running.set(job.id, controller);
     const finished = this.handler(job, controller.signal)
       .then(
-        () => this.complete(job.id),
-        (error: unknown) =>
-          this.boss.fail(this.queue, job.id, {
-            message: error instanceof Error ? error.message : String(error),
-          }),
+        (): Outcome => ({ ok: true }),
+        (error: unknown): Outcome => ({
+          ok: false,
+          message: error instanceof Error ? error.message : String(error),
+        }),
       )
-      .catch((error: unknown) => {
-        this.log.error({ err: error, queue: this.queue, job: job.id }, 'Could not settle a job');
-      })
+      .then((outcome) =>
+        this.settle(job.id, outcome).catch((error: unknown) => {
+          this.unsettled.set(job.id, outcome);
+          this.log.error(
+            { err: error, queue: this.queue, job: job.id },
+            'Could not settle a job; trying again',
+          );
+        }),
+      )
       .finally(() => {
         this.running.delete(job.id);
         this.finished.delete(finished);

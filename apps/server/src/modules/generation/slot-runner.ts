@@ -15,6 +15,8 @@ export interface SlotRunnerDeps {
   contexts: ContextCache;
   clients: ReadonlyMap<ProviderKey, IdeaProviderClient>;
   settings: Pick<GenerationConfig, 'timeoutMs' | 'attempts' | 'retryDelayMs' | 'maxRetryAfterMs'>;
+  /** This process's presence id, recorded on the slots it claims (null without one). */
+  worker: number | null;
 }
 
 const CONTEXT_TTL_MS = 3000;
@@ -57,7 +59,7 @@ export async function runSlot(
   signal: AbortSignal,
 ): Promise<void> {
   const { db, settings } = deps;
-  let slot = await repository.claimSlot(db, job.generationId, job.slot);
+  let slot = await repository.claimSlot(db, job.generationId, job.slot, deps.worker);
   if (!slot) return;
   const context = await deps.contexts.get(job.generationId);
   if (!context) return;
@@ -106,7 +108,7 @@ export async function runSlot(
       await sleep(backoff(settings, attempt, failure), undefined, { signal }).catch(() => {
         throw new WorkerStopping();
       });
-      const again = await repository.claimSlot(db, job.generationId, job.slot);
+      const again = await repository.claimSlot(db, job.generationId, job.slot, deps.worker);
       if (!again) return;
       slot = again;
       continue;
