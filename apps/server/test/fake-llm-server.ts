@@ -34,7 +34,9 @@ export type FakeLlmBehaviour =
       delayMs?: number;
     }
   /** Never answers: the client has to abort, or the server to close. */
-  | { kind: 'hang' };
+  | { kind: 'hang' }
+  /** Closes the connection without an answer, as a provider that is down does. */
+  | { kind: 'drop'; delayMs?: number };
 
 export interface RecordedLlmRequest {
   /** 1-based, in order of arrival, over all paths. */
@@ -111,6 +113,11 @@ export async function startFakeLlmServer(
     const behaviour =
       queue.shift() ?? (typeof responder === 'function' ? responder(request) : responder);
     if (behaviour.kind === 'hang') return;
+    if (behaviour.kind === 'drop') {
+      await delay(behaviour.delayMs ?? 0);
+      req.socket.destroy();
+      return;
+    }
     inFlight += 1;
     fake.maxInFlight = Math.max(fake.maxInFlight, inFlight);
     await delay(behaviour.delayMs ?? 0);
@@ -171,7 +178,7 @@ export async function startFakeLlmServer(
 
 function answer(
   api: FakeLlmApi,
-  behaviour: Exclude<FakeLlmBehaviour, { kind: 'hang' }>,
+  behaviour: Exclude<FakeLlmBehaviour, { kind: 'hang' | 'drop' }>,
   request: RecordedLlmRequest,
 ): { status: number; headers?: Record<string, string>; payload: unknown } {
   switch (behaviour.kind) {

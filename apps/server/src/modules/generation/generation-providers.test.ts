@@ -188,6 +188,49 @@ describe('a generation through a real provider client and HTTP', () => {
     });
   });
 
+  it('fails only its own ideas, with the reason, while its provider is down; the rest works', async () => {
+    // Each attempt takes a while to fail, as a connection to a host that is down does.
+    fake.setDefault({ kind: 'drop', delayMs: 600 });
+    const brainstorm = await makeRichBrainstorm(t.db, user);
+    const [existing] = await insertIdeas(t.db, brainstorm.id, [{ createdBy: user.id }]);
+    const down = await api(
+      user,
+      'POST',
+      `/api/brainstorms/${brainstorm.id}/brainstorm/`,
+      generationBody(2, 'openai_compatible', 'fake-model'),
+    );
+    expect(down.statusCode).toBe(202);
+
+    // Meanwhile: another provider generates, and reading and reviewing go on.
+    const colleague = await makeUser(t.db);
+    const offline = await api(
+      colleague,
+      'POST',
+      `/api/brainstorms/${brainstorm.id}/brainstorm/`,
+      generationBody(2, 'offline', 'sample-ideas'),
+    );
+    expect(offline.statusCode).toBe(202);
+    const vote = await api(colleague, 'POST', `/api/ideas/${String(existing?.id)}/annotate/`, {
+      vote: 1,
+    });
+    expect(vote.statusCode).toBe(200);
+    const listed = await api(colleague, 'GET', `/api/ideas/?brainstorm=${brainstorm.id}`);
+    expect(listed.statusCode).toBe(200);
+    const offlineDone = await waitForGeneration(t.app, colleague, offline.json<GenerationDto>().id);
+    expect(offlineDone).toMatchObject({ status: 'done', succeeded: 2 });
+    const meanwhile = await api(user, 'GET', `/api/generations/${down.json<GenerationDto>().id}/`);
+    expect(meanwhile.json<GenerationDto>().status).toBe('running');
+
+    const failed = await waitForGeneration(t.app, user, down.json<GenerationDto>().id);
+    expect(failed).toMatchObject({
+      status: 'failed',
+      failed: 2,
+      failures: [{ reason: 'the provider could not be reached', count: 2 }],
+    });
+    expect(failed.slots.map((s) => s.attempts)).toEqual([3, 3]);
+    expect(await storedIdeas(failed.id)).toHaveLength(0);
+  });
+
   it('runs the ideas of a generation in parallel', async () => {
     fake.setDefault({ kind: 'idea', delayMs: 400 });
     const started = Date.now();
