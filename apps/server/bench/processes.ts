@@ -83,6 +83,8 @@ export interface ServerProcess {
   pid: number;
   output: () => string;
   stop: () => Promise<void>;
+  /** Ends it with SIGKILL, as a crash or the OOM killer would, and resolves once it is gone. */
+  kill: () => Promise<void>;
 }
 
 /**
@@ -107,7 +109,13 @@ export async function startServer(env: ProcessEnv): Promise<ServerProcess> {
     });
   });
   if (child.pid === undefined) throw new Error('The server has no process id.');
-  return { url, pid: child.pid, output, stop: () => stopProcess(child) };
+  const kill = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = once(child, 'exit');
+    child.kill('SIGKILL');
+    await exited;
+  };
+  return { url, pid: child.pid, output, stop: () => stopProcess(child), kill };
 }
 
 /** The commit the measured code comes from (with a + when the server's sources differ from it). */

@@ -1,11 +1,10 @@
-import { createServer, connect, type Server, type Socket } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, type App } from '../src/app.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import type { UserRow } from '../src/db/schema/users.js';
 import type { GenerationDto } from '../src/modules/generation/generation.schemas.js';
 import { testConfig } from './app.js';
+import { CuttableRelay } from './cuttable-relay.js';
 import { createPostgresDatabase } from './database.js';
 import { authHeaders, makeUser } from './factories.js';
 import { startFakeLlmServer, type FakeLlmServer } from './fake-llm-server.js';
@@ -18,48 +17,6 @@ import {
 } from './generation-helpers.js';
 
 const adminUrl = process.env.TEST_DATABASE_URL ?? '';
-
-/**
- * A TCP relay in front of PostgreSQL that the test can cut, as a restart or a network failure
- * would: every open connection is dropped and new ones are refused until it is restored.
- */
-class CuttableRelay {
-  private server: Server | undefined;
-  private readonly sockets = new Set<Socket>();
-  port = 0;
-
-  constructor(private readonly target: { host: string; port: number }) {}
-
-  async open() {
-    const server = createServer((client) => {
-      const upstream = connect(this.target.port, this.target.host);
-      for (const socket of [client, upstream]) {
-        this.sockets.add(socket);
-        socket.on('close', () => this.sockets.delete(socket));
-        socket.on('error', () => {
-          client.destroy();
-          upstream.destroy();
-        });
-      }
-      client.pipe(upstream).pipe(client);
-    });
-    await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
-    this.port = (server.address() as AddressInfo).port;
-    this.server = server;
-  }
-
-  async cut() {
-    const server = this.server;
-    this.server = undefined;
-    for (const socket of this.sockets) socket.destroy();
-    if (!server) return;
-    await new Promise<void>((resolve) => {
-      server.close(() => {
-        resolve();
-      });
-    });
-  }
-}
 
 let relay: CuttableRelay;
 let owned: { database: Database; url: string };
