@@ -1,16 +1,19 @@
+import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { createFirstAdmin } from './bootstrap.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
+import { backupDatabase, restoreDatabase } from './db/backup.js';
+import { BackupError } from './db/backup-format.js';
 import { openDatabase, type Database } from './db/client.js';
 import { DataDirError } from './db/data-dir.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { databaseTarget } from './db/target.js';
 import { HttpError, ValidationError } from './lib/errors.js';
 import { loggerOptions } from './lib/logging.js';
-import { startGenerationEngine } from './modules/generation/generation-engine.js';
+import { jobExpirySeconds, startGenerationEngine } from './modules/generation/generation-engine.js';
 import * as users from './modules/users/users.service.js';
 import { seedDatabase } from './seed/seed.js';
 import { parseSeedOptions } from './seed/seed-options.js';
@@ -27,7 +30,12 @@ Commands:
   user:set-password --email E --password P
   user:deactivate --email E
   seed [--brainstorms B] [--ideas N] [--users U] [--seed S]
-                             Fill the database with demo data (defaults 20, 2000, 10, 1)`;
+                             Fill the database with demo data (defaults 20, 2000, 10, 1)
+  db:backup [--file F]       Write the whole database to a file (by default
+                             ideaforge-backup-<date>-<time>.jsonl.gz here)
+  db:restore --file F [--replace]
+                             Restore a backup into an empty database (--replace deletes
+                             what it holds first); stop the server before`;
 
 /** A failure explained in its message, shown as it is. */
 class CommandError extends Error {}
@@ -132,12 +140,14 @@ function required(values: Record<string, unknown>, name: string): string {
   return value;
 }
 
+const secondsSince = (started: number) => ((performance.now() - started) / 1000).toFixed(1);
+
 async function seed(args: string[], config: Config) {
   const options = parseSeedOptions(args);
   await withDatabase(config, async ({ db }) => {
     const started = performance.now();
     const r = await seedDatabase(db, options);
-    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    const seconds = secondsSince(started);
     if (r.newUsers > 0)
       console.log(`Password of the ${r.newUsers} new seeded users: ${r.password}`);
     const n = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
@@ -146,6 +156,47 @@ async function seed(args: string[], config: Config) {
         `${n(r.brainstorms, 'brainstorm')}, ${n(r.ideas, 'idea')}, ` +
         `${n(r.annotations, 'annotation')}, ${n(r.reactions, 'reaction')}, ` +
         `${n(r.comments, 'comment')} in ${seconds} s.`,
+    );
+  });
+}
+
+/** `ideaforge-backup-20250131-142500.jsonl.gz`, in local time. */
+function backupFileName(now: Date) {
+  const two = (n: number) => String(n).padStart(2, '0');
+  const date = `${now.getFullYear()}${two(now.getMonth() + 1)}${two(now.getDate())}`;
+  const time = `${two(now.getHours())}${two(now.getMinutes())}${two(now.getSeconds())}`;
+  return `ideaforge-backup-${date}-${time}.jsonl.gz`;
+}
+
+/**
+ * A file named on the command line, from the directory the command was typed in: npm runs its
+ * scripts in the project's root, and says where it was started in INIT_CWD.
+ */
+const fromHere = (file: string) => path.resolve(process.env.INIT_CWD ?? '', file);
+
+async function backup(config: Config, name: string) {
+  const file = fromHere(name);
+  await withDatabase(config, async (database) => {
+    const started = performance.now();
+    const { rows, tables } = await backupDatabase(database, file);
+    console.log(
+      `Backed up ${rows} rows of ${tables} tables to ${file} in ${secondsSince(started)} s.`,
+    );
+  });
+}
+
+async function restore(config: Config, name: string, replace: boolean) {
+  const file = fromHere(name);
+  const queue = {
+    expireInSeconds: jobExpirySeconds(config.generation),
+    maintenanceSeconds: config.generation.maintenanceSeconds,
+    pollingSeconds: config.generation.pollingSeconds,
+  };
+  await withDatabase(config, async (database) => {
+    const started = performance.now();
+    const { rows, tables } = await restoreDatabase(database, file, { replace, queue });
+    console.log(
+      `Restored ${rows} rows of ${tables} tables from ${file} in ${secondsSince(started)} s.`,
     );
   });
 }
@@ -160,6 +211,8 @@ async function runCommand(command: string, args: string[], config: Config) {
       'first-name': { type: 'string' },
       'last-name': { type: 'string' },
       admin: { type: 'boolean', default: false },
+      file: { type: 'string' },
+      replace: { type: 'boolean', default: false },
     },
     strict: true,
   });
@@ -205,6 +258,10 @@ async function runCommand(command: string, args: string[], config: Config) {
         const user = await users.deactivateUser(db, required(values, 'email'));
         console.log(`Deactivated ${user.email}; their sessions were signed out.`);
       });
+    case 'db:backup':
+      return backup(config, values.file ?? backupFileName(new Date()));
+    case 'db:restore':
+      return restore(config, required(values, 'file'), values.replace);
     default:
       throw new UsageError(`Unknown command '${command}'.`);
   }
@@ -219,7 +276,13 @@ function describe(error: unknown): string {
   if (error instanceof HttpError || error instanceof ConfigError || error instanceof CommandError) {
     return error.message;
   }
-  if (error instanceof DataDirLockedError || error instanceof DataDirError) return error.message;
+  if (
+    error instanceof DataDirLockedError ||
+    error instanceof DataDirError ||
+    error instanceof BackupError
+  ) {
+    return error.message;
+  }
   if (
     error instanceof TypeError &&
     'code' in error &&

@@ -333,3 +333,56 @@ describe('the seed command', () => {
     expect(result.stderr).toContain("--users: Must be a whole number from 1 to 1,000; got 'many'");
   });
 });
+
+describe('the backup commands', () => {
+  it('back up one data directory and restore it into another', async () => {
+    const from = newDataDir();
+    const file = path.join(newDataDir(), 'ideaforge.jsonl.gz');
+    const args = ['seed', '--brainstorms', '2', '--ideas', '40', '--users', '2', '--seed', '3'];
+    expect(await run(args, from)).toMatchObject({ code: 0 });
+
+    const backedUp = await run(['db:backup', '--file', file], from);
+    expect(backedUp).toMatchObject({ code: 0, stderr: '' });
+    const [, rows, tables] =
+      /^Backed up (\d+) rows of (\d+) tables to (\S+) in \d+\.\d s\.\n$/.exec(backedUp.stdout) ??
+      [];
+    expect(backedUp.stdout).toContain(` to ${file} in `);
+    expect(Number(rows)).toBeGreaterThan(40);
+
+    const to = newDataDir();
+    const restored = await run(['db:restore', '--file', file], to);
+    expect(restored).toMatchObject({ code: 0, stderr: '' });
+    expect(restored.stdout).toMatch(
+      new RegExp(`^Restored ${rows} rows of ${tables} tables from \\S+ in \\d+\\.\\d s\\.\\n$`),
+    );
+    expect((await run(['user:list'], to)).stdout).toBe((await run(['user:list'], from)).stdout);
+
+    const again = await run(['db:restore', '--file', file], to);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('add --replace to delete everything in it first.');
+    expect(await run(['db:restore', '--file', file, '--replace'], to)).toMatchObject({ code: 0 });
+
+    const twice = await run(['db:backup', '--file', file], from);
+    expect(twice.code).toBe(1);
+    expect(twice.stderr).toBe(
+      `Error: ${file} already exists; choose another file name, or move that file away.\n`,
+    );
+  });
+
+  it('need --file to restore, and refuse a file that is not a backup in one sentence', async () => {
+    const dataDir = newDataDir();
+    const missing = await run(['db:restore'], dataDir);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('Error: --file is required.');
+    expect(missing.stderr).toContain('db:restore --file F [--replace]');
+
+    const notes = path.join(newDataDir(), 'notes.txt');
+    writeFileSync(notes, 'not a backup');
+    const refused = await run(['db:restore', '--file', notes], dataDir);
+    expect(refused).toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr: `Error: ${notes} is not an Ideaforge backup.\n`,
+    });
+  });
+});
