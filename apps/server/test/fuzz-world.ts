@@ -38,8 +38,13 @@ export class FuzzWorld {
 
   constructor(private readonly t: TestApp) {}
 
-  /** Empties every table and seeds the fixtures again, so each operation starts alike. */
-  async reset(): Promise<void> {
+  /**
+   * Empties every table and seeds the fixtures again, so each operation starts alike. For an
+   * operation whose valid-by-schema requests almost never succeed (a sign-in needs a real email
+   * and its password), answers a request known to succeed: sent first, it gives the mutations
+   * a success to start from.
+   */
+  async reset(entry: OperationEntry): Promise<ConcreteRequest | null> {
     const rows = await selectRows<{ tablename: string }>(
       this.t.db,
       sql`select tablename from pg_tables where schemaname = 'public'`,
@@ -62,6 +67,87 @@ export class FuzzWorld {
     });
     this.keepCookies(signIn);
     await this.refreshPools();
+    return this.example(entry.key);
+  }
+
+  /** A request known to succeed, for the operations that random ones rarely get right. */
+  private async example(key: string): Promise<ConcreteRequest | null> {
+    const base: Omit<ConcreteRequest, 'body'> = {
+      actor: 'member',
+      forgery: 0,
+      address: '127.0.0.1',
+      cookies: 'none',
+      path: {},
+      query: [],
+    };
+    const json = (value: object) =>
+      ({ kind: 'json', value, contentType: 'application/json' }) as const;
+    switch (key) {
+      case 'POST /api/auth/token/':
+        return { ...base, body: json({ email: this.member.email, password: TEST_PASSWORD }) };
+      case 'POST /api/users/':
+        return {
+          ...base,
+          actor: 'staff',
+          body: json({ email: 'fuzz-new@example.com', password: 'a long passphrase 42' }),
+        };
+      case 'POST /api/brainstorms/{id}/brainstorm/':
+        return {
+          ...base,
+          path: { id: await this.someBrainstorm() },
+          body: json({
+            num_workers: 2,
+            worker_params: [
+              { provider: 'offline', model: 'sample-ideas', settings: { temperature: 0.7 } },
+              { provider: 'offline', model: 'sample-ideas', settings: { max_tokens: 200 } },
+            ],
+          }),
+        };
+      default:
+        return this.reviewExample(key, base);
+    }
+  }
+
+  /**
+   * The member's own annotation, comment or reaction for the operations on one of them: the
+   * fixtures' ids are mostly other users', and a random one is rarely the member's.
+   */
+  private async reviewExample(
+    key: string,
+    base: Omit<ConcreteRequest, 'body'>,
+  ): Promise<ConcreteRequest | null> {
+    const match =
+      /^(\w+) \/api\/idea-annotations\/(annotations|comments|reactions)\/\{id\}\/(\w*)/.exec(key);
+    if (!match) return null;
+    const [, method, kind, action] = match;
+    const table = {
+      annotations: sql`select id from idea_annotations where user_id = ${this.member.id}`,
+      comments: sql`select c.id from idea_comments c join idea_annotations a
+        on a.id = c.annotation_id where a.user_id = ${this.member.id}`,
+      reactions: sql`select r.id from idea_reactions r join idea_annotations a
+        on a.id = r.annotation_id where a.user_id = ${this.member.id}`,
+    }[kind as 'annotations' | 'comments' | 'reactions'];
+    const [own] = await selectRows<{ id: number }>(this.t.db, sql`${table} order by 1 limit 1`);
+    if (!own) return null;
+    const bodies: Record<string, object> = {
+      'PUT annotations': { vote: -1, is_bookmarked: true },
+      'PATCH annotations': { is_hidden: true },
+      'POST annotations vote': { value: -1 },
+      'PUT comments': { text: 'Why not trains?' },
+      'PATCH comments': { text: 'Or bikes?' },
+      'PUT reactions': { reaction_type: 'idea' },
+      'PATCH reactions': { reaction_type: 'surprised' },
+    };
+    const value = bodies[[method, kind, action].filter(Boolean).join(' ')];
+    return {
+      ...base,
+      path: { id: own.id },
+      body: value
+        ? { kind: 'json', value, contentType: 'application/json' }
+        : method === 'POST'
+          ? { kind: 'json', value: {}, contentType: 'application/json' }
+          : { kind: 'none' },
+    };
   }
 
   async prepare(

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { afterAll, describe, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from './app.js';
 import { errorCause, FailureLog, loggedCause } from './fuzz-report.js';
 import { FuzzWorld } from './fuzz-world.js';
@@ -32,6 +32,8 @@ const check = responseChecker(document);
 const world = new FuzzWorld(t);
 let requests = 0;
 let busyMs = 0;
+/** Per operation, how many fuzzed requests got a success (2xx) answer. */
+const reached = new Map<string, number>();
 
 afterAll(async () => {
   console.log(
@@ -47,8 +49,15 @@ describe('every operation in the OpenAPI document, fuzzed', () => {
       entry.key,
       async () => {
         const started = performance.now();
-        await world.reset();
+        const example = await world.reset(entry);
         const failures = new FailureLog();
+        if (example) {
+          const request = await world.prepare(entry, example);
+          const response = await t.app.inject(request);
+          await world.observe(request, response);
+          expect(response.statusCode, `the known good request: ${response.body}`).toBeLessThan(300);
+          reached.set(entry.key, 1);
+        }
         // Failures are collected rather than thrown: every distinct one is reported at once, and
         // shrinking would replay requests against a database the earlier ones already changed.
         await fc.assert(
@@ -57,6 +66,9 @@ describe('every operation in the OpenAPI document, fuzzed', () => {
             serverErrors.length = 0;
             const response = await t.app.inject(request);
             requests += 1;
+            if (response.statusCode < 300) {
+              reached.set(entry.key, (reached.get(entry.key) ?? 0) + 1);
+            }
             await world.observe(request, response);
             const problem = check(entry, response);
             if (problem) failures.add(problem, request, response, serverErrors.map(loggedCause));
@@ -70,6 +82,11 @@ describe('every operation in the OpenAPI document, fuzzed', () => {
             `${entry.key}: ${failures.size} distinct failures\n\n${failures.report()}\n\nRerun: ${rerun}`,
           );
         }
+        // A fuzzer that only ever hears 4xx tests the validation, not the operation behind it.
+        expect(
+          reached.get(entry.key) ?? 0,
+          'no fuzzed request succeeded: give the operation a known good request (FuzzWorld)',
+        ).toBeGreaterThan(0);
       },
       Math.max(30_000, numRuns * 300),
     );
