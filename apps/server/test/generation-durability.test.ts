@@ -177,7 +177,7 @@ describe.runIf(process.env.TEST_DB === 'postgres' && process.env.TEST_DATABASE_U
       return started.json<GenerationDto>().id;
     }
 
-    async function expectOneIdea(id: number) {
+    async function expectOneIdea(id: number, attempts = 2) {
       const finished = await waitFor(
         async () =>
           (
@@ -191,44 +191,58 @@ describe.runIf(process.env.TEST_DB === 'postgres' && process.env.TEST_DATABASE_U
         30_000,
       );
       expect(finished).toMatchObject({ status: 'done', succeeded: 1, failed: 0 });
-      expect(finished.slots[0]?.attempts).toBe(2);
+      expect(finished.slots[0]?.attempts).toBe(attempts);
       const stored = await owned.database.db.select().from(ideas).where(eq(ideas.generationId, id));
       expect(stored).toHaveLength(1);
     }
 
-    // The first call never answers: the process dies in the middle of it.
-    it('restarted with the same command after SIGKILL, resumes the job at once', async () => {
+    /** A worker in the middle of a generation's provider call, which never answers. */
+    async function workerInTheMiddle() {
       fake.reset();
       fake.enqueue({ kind: 'hang' });
-      const first = await worker();
+      const { child } = await worker();
       const id = await startGeneration();
       await waitFor(
         async () => fake.calls(),
         (n) => n === 1,
       );
+      return { child, id };
+    }
+
+    it('restarted with the same command after SIGKILL, resumes the job at once', async () => {
+      const first = await workerInTheMiddle();
       await entryPoints.stop(first.child);
 
       const restarted = await worker();
-      await expectOneIdea(id);
+      await expectOneIdea(first.id);
       expect(fake.calls()).toBe(2);
       await entryPoints.stop(restarted.child);
     });
 
-    it('another running worker takes over the jobs of one that was killed', async () => {
+    it('resumes a job that was handed out to a worker that never got it', async () => {
       fake.reset();
-      fake.enqueue({ kind: 'hang' });
-      const first = await worker();
       const id = await startGeneration();
-      await waitFor(
-        async () => fake.calls(),
-        (n) => n === 1,
+      // As when the database goes away while answering a worker's fetch: the job is active,
+      // its slot was never claimed, and no worker knows of it.
+      await owned.database.executeSql(
+        `update pgboss.job set state = 'active', started_on = now() - interval '1 minute'
+         where name = 'generate-idea-openai_compatible' and data->>'generationId' = $1`,
+        [String(id)],
       );
+      const { child } = await worker();
+      await expectOneIdea(id, 1);
+      expect(fake.calls()).toBe(1);
+      await entryPoints.stop(child);
+    });
+
+    it('another running worker takes over the jobs of one that was killed', async () => {
+      const first = await workerInTheMiddle();
       // Started once the first holds the job: at its start, the job's worker is still alive.
       const survivor = await worker();
       await entryPoints.stop(first.child);
 
       // Noticed within the survivor's maintenance interval, once its own presence is steady.
-      await expectOneIdea(id);
+      await expectOneIdea(first.id);
       expect(fake.calls()).toBe(2);
       await entryPoints.stop(survivor.child);
     });

@@ -20,6 +20,8 @@ import { PRESENCE_LOCK_CLASS, WorkerPresence } from './worker-presence.js';
  * abandoned: after PostgreSQL restarts, every process needs a moment to take its lock back.
  */
 const STEADY_PRESENCE_MS = 5000;
+/** How long a job handed out may go without its slot being claimed before it counts as lost. */
+const UNCLAIMED_GRACE_SECONDS = 30;
 
 export interface GenerationEngine {
   boss: PgBoss;
@@ -166,9 +168,12 @@ async function failUnservedJobs(
 }
 
 /**
- * Jobs whose worker process is gone (PostgreSQL): active, with their slot claimed since the job
- * started by a worker whose presence lock nobody holds any more. They go back to the queue now
- * instead of after their expiry, and count as one of the job's retries.
+ * Jobs nobody is running (PostgreSQL), handed back to the queue now instead of after their
+ * expiry (they count as one of the job's retries):
+ * - claimed since they started by a worker process whose presence lock nobody holds any more;
+ * - not claimed at all for `UNCLAIMED_GRACE_SECONDS` after they were handed out: the worker
+ *   never got them (the database went away while answering its fetch), or died at once. A
+ *   worker claims a job's slot the moment it gets the job.
  */
 async function reclaimAbandonedJobs(database: Database, boss: PgBoss, log: EngineOptions['log']) {
   const { rows } = await database.executeSql(
@@ -177,17 +182,19 @@ async function reclaimAbandonedJobs(database: Database, boss: PgBoss, log: Engin
      join generation_slots s on s.generation_id = (j.data->>'generationId')::int
        and s.slot = (j.data->>'slot')::int
      where j.state = 'active' and j.name like 'generate-idea-%' and j.name <> $1
-       and s.claimed_by is not null and s.claimed >= j.started_on
-       and not exists (
-         select 1 from pg_locks l
-         where l.locktype = 'advisory' and l.granted and l.objsubid = 2
-           and l.database = (select oid from pg_database where datname = current_database())
-           and l.classid = $2::oid and l.objid = s.claimed_by::oid)
+       and (
+         (s.claimed_by is not null and s.claimed >= j.started_on and not exists (
+           select 1 from pg_locks l
+           where l.locktype = 'advisory' and l.granted and l.objsubid = 2
+             and l.database = (select oid from pg_database where datname = current_database())
+             and l.classid = $2::oid and l.objid = s.claimed_by::oid))
+         or ((s.claimed is null or s.claimed < j.started_on)
+           and j.started_on < now() - $3 * interval '1 second'))
      group by j.name`,
-    [DEAD_LETTER_QUEUE, PRESENCE_LOCK_CLASS],
+    [DEAD_LETTER_QUEUE, PRESENCE_LOCK_CLASS, UNCLAIMED_GRACE_SECONDS],
   );
   for (const row of rows as { name: string; ids: string[] }[]) {
-    log.warn({ queue: row.name, jobs: row.ids.length }, 'Resuming jobs whose worker is gone');
+    log.warn({ queue: row.name, jobs: row.ids.length }, 'Resuming jobs nobody is running');
     await boss.fail(row.name, row.ids);
   }
 }
