@@ -1,3 +1,4 @@
+import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 
@@ -69,7 +70,9 @@ export class BackupReader {
     const gunzip = createGunzip();
     input.on('error', (error) => gunzip.destroy(error));
     this.#text = input.pipe(gunzip).setEncoding('utf8');
-    this.#lines = lines(this.#text)[Symbol.asyncIterator]();
+    this.#lines = createInterface({ input: this.#text, crlfDelay: Infinity })[
+      Symbol.asyncIterator
+    ]();
   }
 
   async header(): Promise<BackupHeader> {
@@ -159,19 +162,3 @@ export class BackupReader {
 
 const zlibError = (error: unknown) =>
   error instanceof Error && 'code' in error && String(error.code).startsWith('Z_');
-
-/** The lines of a text stream, without quadratic joins when a line spans many chunks. */
-async function* lines(text: AsyncIterable<string>): AsyncGenerator<string> {
-  let pieces: string[] = [];
-  for await (const chunk of text) {
-    let start = 0;
-    for (let end = chunk.indexOf('\n'); end !== -1; end = chunk.indexOf('\n', start)) {
-      pieces.push(chunk.slice(start, end));
-      yield pieces.join('');
-      pieces = [];
-      start = end + 1;
-    }
-    if (start < chunk.length) pieces.push(chunk.slice(start));
-  }
-  if (pieces.length > 0) yield pieces.join('');
-}
