@@ -2,13 +2,12 @@ import { inArray, sql } from 'drizzle-orm';
 import {
   createBoss,
   ensureQueues,
+  executeIn,
   insertJobs,
-  positional,
   slotQueue,
   type QueueTimings,
 } from '../modules/generation/job-queue.js';
 import type { Database, Db } from './client.js';
-import { rowsOf } from './rows.js';
 import { generationSlots } from './schema/generations.js';
 
 /**
@@ -42,15 +41,7 @@ export async function requeueGenerations(tx: Db, database: Database, timings: Qu
     });
   if (slots.length === 0) return;
   // A queue that never starts, on the transaction: it only defines queues and adds jobs.
-  const queue = createBoss(
-    {
-      ...database,
-      executeSql: async (text, values = []) => ({
-        rows: rowsOf(await tx.execute(positional(text, values))),
-      }),
-    },
-    timings,
-  );
+  const queue = createBoss({ ...database, executeSql: executeIn(tx) }, timings);
   await ensureQueues(queue, [...new Set(slots.map((s) => s.provider))], timings);
   await insertJobs(
     queue,

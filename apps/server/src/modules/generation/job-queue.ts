@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
-import type { Database, Db } from '../../db/client.js';
+import type { Database, Db, ExecuteSql } from '../../db/client.js';
 
 /** What a generation job carries: the slot to fill. Everything else is read when it runs. */
 export interface SlotJob {
@@ -61,13 +61,16 @@ async function upsertQueue(boss: PgBoss, queue: PgBoss.Queue) {
 
 /** Adds jobs inside an open transaction, so they exist exactly when the rows they fill do. */
 export async function insertJobs(boss: PgBoss, tx: Db, jobs: PgBoss.JobInsert<SlotJob>[]) {
-  await boss.insert(jobs, { db: { executeSql: (text, values) => executeIn(tx, text, values) } });
+  await boss.insert(jobs, { db: { executeSql: executeIn(tx) } });
 }
 
-async function executeIn(tx: Db, text: string, values: unknown[]) {
-  const result: unknown = await tx.execute(positional(text, values));
-  return { rows: (result as { rows: unknown[] }).rows };
-}
+/** The queue's SQL, run in an open transaction of the ORM's. */
+export const executeIn =
+  (tx: Db): ExecuteSql =>
+  async (text, values = []) => {
+    const result: unknown = await tx.execute(positional(text, values));
+    return { rows: (result as { rows: unknown[] }).rows };
+  };
 
 /** SQL text with $1…$n placeholders as a query the ORM can run in its transaction. */
 export function positional(text: string, values: readonly unknown[]): SQL {
