@@ -176,7 +176,7 @@ async function failUnservedJobs(
  *   worker claims a job's slot the moment it gets the job.
  */
 async function reclaimAbandonedJobs(database: Database, boss: PgBoss, log: EngineOptions['log']) {
-  const { rows } = await database.executeSql(
+  const found = await database.executeSql(
     `select j.name, array_agg(j.id::text) as ids
      from pgboss.job j
      join generation_slots s on s.generation_id = (j.data->>'generationId')::int
@@ -193,10 +193,7 @@ async function reclaimAbandonedJobs(database: Database, boss: PgBoss, log: Engin
      group by j.name`,
     [DEAD_LETTER_QUEUE, PRESENCE_LOCK_CLASS, UNCLAIMED_GRACE_SECONDS],
   );
-  for (const row of rows as { name: string; ids: string[] }[]) {
-    log.warn({ queue: row.name, jobs: row.ids.length }, 'Resuming jobs nobody is running');
-    await boss.fail(row.name, row.ids);
-  }
+  await handBack(boss, log, found.rows, 'Resuming jobs nobody is running');
 }
 
 /**
@@ -205,12 +202,17 @@ async function reclaimAbandonedJobs(database: Database, boss: PgBoss, log: Engin
  * now rather than after its expiry.
  */
 async function reclaimOrphans(database: Database, boss: PgBoss, log: EngineOptions['log']) {
-  const { rows } = await database.executeSql(
+  const found = await database.executeSql(
     `select name, array_agg(id::text) as ids from pgboss.job
      where state = 'active' and name like 'generate-idea-%' group by name`,
   );
+  await handBack(boss, log, found.rows, 'Resuming jobs a stopped process left');
+}
+
+/** Fails active jobs (ids grouped by queue), so that the queue runs them again. */
+async function handBack(boss: PgBoss, log: EngineOptions['log'], rows: unknown[], why: string) {
   for (const row of rows as { name: string; ids: string[] }[]) {
-    log.warn({ queue: row.name, jobs: row.ids.length }, 'Resuming jobs a stopped process left');
+    log.warn({ queue: row.name, jobs: row.ids.length }, why);
     await boss.fail(row.name, row.ids);
   }
 }
