@@ -5,6 +5,7 @@ import { users, type UserRow } from '../src/db/schema/users.js';
 import { hashPassword } from '../src/lib/passwords.js';
 import type { TestApp } from './app.js';
 import { authHeaders, TEST_PASSWORD } from './factories.js';
+import { VALID_BODIES } from './operation-fixtures.js';
 import { encodeRequest, type ConcreteRequest } from './fuzz-request.js';
 import { FixtureId, KnownString, RawText, type RequestSpec } from './openapi-arbitraries.js';
 import type { OperationEntry } from './openapi-document.js';
@@ -70,84 +71,48 @@ export class FuzzWorld {
     return this.example(entry.key);
   }
 
-  /** A request known to succeed, for the operations that random ones rarely get right. */
+  /**
+   * A request known to succeed (its body is the one the other every-operation tests send), for
+   * the operations that random ones rarely get right: a sign-in, a new user, a generation, and
+   * the member's own annotation, comment or reaction (most fixture ids are other users').
+   */
   private async example(key: string): Promise<ConcreteRequest | null> {
-    const base: Omit<ConcreteRequest, 'body'> = {
-      actor: 'member',
+    const [method = '', path = ''] = key.split(' ');
+    let id: number | undefined;
+    if (key === 'POST /api/brainstorms/{id}/brainstorm/') {
+      id = await this.someBrainstorm();
+    } else if (path.startsWith('/api/idea-annotations/') && path.includes('{id}')) {
+      id = await this.ownReview(path);
+      if (id === undefined) return null;
+    } else if (key !== 'POST /api/auth/token/' && key !== 'POST /api/users/') {
+      return null;
+    }
+    const body = VALID_BODIES[key]?.(this.member) ?? (method === 'POST' ? {} : undefined);
+    return {
+      actor: key === 'POST /api/users/' ? 'staff' : 'member',
       forgery: 0,
       address: '127.0.0.1',
       cookies: 'none',
-      path: {},
+      path: id === undefined ? {} : { id },
       query: [],
+      body: body
+        ? { kind: 'json', value: body, contentType: 'application/json' }
+        : { kind: 'none' },
     };
-    const json = (value: object) =>
-      ({ kind: 'json', value, contentType: 'application/json' }) as const;
-    switch (key) {
-      case 'POST /api/auth/token/':
-        return { ...base, body: json({ email: this.member.email, password: TEST_PASSWORD }) };
-      case 'POST /api/users/':
-        return {
-          ...base,
-          actor: 'staff',
-          body: json({ email: 'fuzz-new@example.com', password: 'a long passphrase 42' }),
-        };
-      case 'POST /api/brainstorms/{id}/brainstorm/':
-        return {
-          ...base,
-          path: { id: await this.someBrainstorm() },
-          body: json({
-            num_workers: 2,
-            worker_params: [
-              { provider: 'offline', model: 'sample-ideas', settings: { temperature: 0.7 } },
-              { provider: 'offline', model: 'sample-ideas', settings: { max_tokens: 200 } },
-            ],
-          }),
-        };
-      default:
-        return this.reviewExample(key, base);
-    }
   }
 
-  /**
-   * The member's own annotation, comment or reaction for the operations on one of them: the
-   * fixtures' ids are mostly other users', and a random one is rarely the member's.
-   */
-  private async reviewExample(
-    key: string,
-    base: Omit<ConcreteRequest, 'body'>,
-  ): Promise<ConcreteRequest | null> {
-    const match =
-      /^(\w+) \/api\/idea-annotations\/(annotations|comments|reactions)\/\{id\}\/(\w*)/.exec(key);
-    if (!match) return null;
-    const [, method, kind, action] = match;
-    const table = {
-      annotations: sql`select id from idea_annotations where user_id = ${this.member.id}`,
-      comments: sql`select c.id from idea_comments c join idea_annotations a
-        on a.id = c.annotation_id where a.user_id = ${this.member.id}`,
-      reactions: sql`select r.id from idea_reactions r join idea_annotations a
-        on a.id = r.annotation_id where a.user_id = ${this.member.id}`,
-    }[kind as 'annotations' | 'comments' | 'reactions'];
-    const [own] = await selectRows<{ id: number }>(this.t.db, sql`${table} order by 1 limit 1`);
-    if (!own) return null;
-    const bodies: Record<string, object> = {
-      'PUT annotations': { vote: -1, is_bookmarked: true },
-      'PATCH annotations': { is_hidden: true },
-      'POST annotations vote': { value: -1 },
-      'PUT comments': { text: 'Why not trains?' },
-      'PATCH comments': { text: 'Or bikes?' },
-      'PUT reactions': { reaction_type: 'idea' },
-      'PATCH reactions': { reaction_type: 'surprised' },
-    };
-    const value = bodies[[method, kind, action].filter(Boolean).join(' ')];
-    return {
-      ...base,
-      path: { id: own.id },
-      body: value
-        ? { kind: 'json', value, contentType: 'application/json' }
-        : method === 'POST'
-          ? { kind: 'json', value: {}, contentType: 'application/json' }
-          : { kind: 'none' },
-    };
+  /** The id of one of the member's own annotations, comments or reactions, as `path` names. */
+  private async ownReview(path: string): Promise<number | undefined> {
+    const own = sql`a.user_id = ${this.member.id}`;
+    const query = path.startsWith('/api/idea-annotations/annotations/')
+      ? sql`select a.id from idea_annotations a where ${own}`
+      : path.startsWith('/api/idea-annotations/comments/')
+        ? sql`select c.id from idea_comments c join idea_annotations a
+            on a.id = c.annotation_id where ${own}`
+        : sql`select r.id from idea_reactions r join idea_annotations a
+            on a.id = r.annotation_id where ${own}`;
+    const [row] = await selectRows<{ id: number }>(this.t.db, sql`${query} order by 1 limit 1`);
+    return row?.id;
   }
 
   async prepare(

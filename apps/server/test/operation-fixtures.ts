@@ -24,12 +24,62 @@ export interface OperationFixtures {
   ownedObject: (path: string) => Promise<string>;
 }
 
+let newUsers = 0;
+
+/**
+ * A valid body for each operation that takes one and needs no fixture of its own, sent as
+ * `actor` (whose email a sign-in uses).
+ */
+export const VALID_BODIES: Record<string, (actor: UserRow | null) => object> = {
+  'POST /api/auth/token/': (actor) => ({
+    email: actor?.email ?? 'nobody@example.com',
+    password: TEST_PASSWORD,
+  }),
+  'POST /api/auth/token/refresh/': () => ({}),
+  'POST /api/auth/logout/': () => ({}),
+  'POST /api/users/': () => ({
+    email: `new-${(newUsers += 1)}@example.com`,
+    password: 'a long passphrase 42',
+  }),
+  'PATCH /api/users/{id}/': () => ({ first_name: 'Ada' }),
+  'POST /api/projects/': () => ({ name: 'Roadmap' }),
+  'PUT /api/projects/{id}/': () => ({ name: 'Roadmap', description: 'Next quarter' }),
+  'PATCH /api/projects/{id}/': () => ({ description: 'Next quarter' }),
+  'POST /api/brainstorms/': () => ({ parameters: { problem: 'Fewer meetings' } }),
+  'PUT /api/brainstorms/{id}/': () => ({ title: 'Meetings', parameters: { problem: 'Fewer' } }),
+  'PATCH /api/brainstorms/{id}/': () => ({ title: 'Renamed' }),
+  'POST /api/brainstorms/{id}/brainstorm/': () => ({
+    num_workers: 2,
+    worker_params: [
+      {
+        provider: 'offline',
+        model: 'sample-ideas',
+        settings: { temperature: 0.7, max_tokens: 1000 },
+      },
+      {
+        provider: 'offline',
+        model: 'sample-ideas',
+        settings: { temperature: 1, max_tokens: 200 },
+      },
+    ],
+  }),
+  'PUT /api/ideas/{id}/': () => ({ title: 'Quiet carriages', summary: 'Work on the way' }),
+  'PATCH /api/ideas/{id}/': () => ({ summary: 'Work on the way' }),
+  'POST /api/ideas/{id}/annotate/': () => ({ vote: 1, is_bookmarked: true }),
+  'PUT /api/idea-annotations/annotations/{id}/': () => ({ vote: -1, is_bookmarked: true }),
+  'PATCH /api/idea-annotations/annotations/{id}/': () => ({ is_hidden: true }),
+  'POST /api/idea-annotations/annotations/{id}/vote/': () => ({ value: -1 }),
+  'PUT /api/idea-annotations/comments/{id}/': () => ({ text: 'Why not buses?' }),
+  'PATCH /api/idea-annotations/comments/{id}/': () => ({ text: 'Or bikes?' }),
+  'PUT /api/idea-annotations/reactions/{id}/': () => ({ reaction_type: 'idea' }),
+  'PATCH /api/idea-annotations/reactions/{id}/': () => ({ reaction_type: 'surprised' }),
+};
+
 /**
  * Fixtures for `owner`: the brainstorm that new ideas go in, and ideas to annotate, one per
  * request that creates an annotation, so that each makes a new one.
  */
 export async function operationFixtures(t: TestApp, owner: UserRow): Promise<OperationFixtures> {
-  let newUsers = 0;
   const annotationIdeas = await makeIdeas(t.db, owner, 200);
   const freshIdea = () => annotationIdeas.pop() ?? 0;
   const brainstorm = await t.app.inject({
@@ -41,59 +91,18 @@ export async function operationFixtures(t: TestApp, owner: UserRow): Promise<Ope
   const ideaBrainstorm = brainstorm.json<{ id: number }>().id;
 
   const bodies: OperationFixtures['bodies'] = {
-    'POST /api/auth/token/': (actor) => ({
-      email: actor?.email ?? 'nobody@example.com',
-      password: TEST_PASSWORD,
-    }),
-    'POST /api/auth/token/refresh/': () => ({}),
-    'POST /api/auth/logout/': () => ({}),
-    'POST /api/users/': () => ({
-      email: `new-${(newUsers += 1)}@example.com`,
-      password: 'a long passphrase 42',
-    }),
+    ...VALID_BODIES,
     'PUT /api/users/{id}/': () => ({ email: owner.email, first_name: 'Ada', last_name: 'L' }),
-    'PATCH /api/users/{id}/': () => ({ first_name: 'Ada' }),
-    'POST /api/projects/': () => ({ name: 'Roadmap' }),
-    'PUT /api/projects/{id}/': () => ({ name: 'Roadmap', description: 'Next quarter' }),
-    'PATCH /api/projects/{id}/': () => ({ description: 'Next quarter' }),
-    'POST /api/brainstorms/': () => ({ parameters: { problem: 'Fewer meetings' } }),
-    'PUT /api/brainstorms/{id}/': () => ({ title: 'Meetings', parameters: { problem: 'Fewer' } }),
-    'PATCH /api/brainstorms/{id}/': () => ({ title: 'Renamed' }),
-    'POST /api/brainstorms/{id}/brainstorm/': () => ({
-      num_workers: 2,
-      worker_params: [
-        {
-          provider: 'offline',
-          model: 'sample-ideas',
-          settings: { temperature: 0.7, max_tokens: 1000 },
-        },
-        {
-          provider: 'offline',
-          model: 'sample-ideas',
-          settings: { temperature: 1, max_tokens: 200 },
-        },
-      ],
-    }),
     'POST /api/ideas/': () => ({ brainstorm: ideaBrainstorm, title: 'Trains with desks' }),
-    'PUT /api/ideas/{id}/': () => ({ title: 'Quiet carriages', summary: 'Work on the way' }),
-    'PATCH /api/ideas/{id}/': () => ({ summary: 'Work on the way' }),
-    'POST /api/ideas/{id}/annotate/': () => ({ vote: 1, is_bookmarked: true }),
     'POST /api/idea-annotations/annotations/': () => ({ idea_id: freshIdea(), vote: 1 }),
-    'PUT /api/idea-annotations/annotations/{id}/': () => ({ vote: -1, is_bookmarked: true }),
-    'PATCH /api/idea-annotations/annotations/{id}/': () => ({ is_hidden: true }),
-    'POST /api/idea-annotations/annotations/{id}/vote/': () => ({ value: -1 }),
     'POST /api/idea-annotations/comments/': () => ({
       idea_id: freshIdea(),
       text: 'Why not trains?',
     }),
-    'PUT /api/idea-annotations/comments/{id}/': () => ({ text: 'Why not buses?' }),
-    'PATCH /api/idea-annotations/comments/{id}/': () => ({ text: 'Or bikes?' }),
     'POST /api/idea-annotations/reactions/': () => ({
       idea_id: freshIdea(),
       reaction_type: 'laugh',
     }),
-    'PUT /api/idea-annotations/reactions/{id}/': () => ({ reaction_type: 'idea' }),
-    'PATCH /api/idea-annotations/reactions/{id}/': () => ({ reaction_type: 'surprised' }),
   };
 
   async function create(collection: string, body: object | undefined, status: number) {
