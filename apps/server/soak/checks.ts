@@ -1,5 +1,5 @@
 import type { Database } from '../src/db/client.js';
-import { REACTION_TYPES } from '../src/db/schema/annotations.js';
+import { ideasWithDriftedCounts } from '../test/annotation-fixtures.js';
 import type { GenerationLog, Reviewer } from './workload.js';
 
 /** What the database holds for the soak's checks, read after the server has stopped. */
@@ -69,7 +69,7 @@ export async function check(
       }
     }
     const own = new Set(comments.filter((c) => c.user_id === userId).map((c) => c.id));
-    const missing = reviewer.comments.filter((id) => !own.has(id));
+    const missing = reviewer.comments.map((c) => c.id).filter((id) => !own.has(id));
     if (missing.length > 0) lost.push(`${reviewer.email}: comments ${missing.join()} missing`);
     const extra = own.size - reviewer.comments.length;
     if (extra < 0 || extra > reviewer.unansweredComments) {
@@ -80,19 +80,8 @@ export async function check(
     }
   }
 
-  const counts = REACTION_TYPES.map((type) => {
-    return `${type}_count <> (select count(*) from idea_reactions r join idea_annotations a
-      on a.id = r.annotation_id where a.idea_id = i.id and r.reaction_type = '${type}')`;
-  });
-  const drifted = await rows<{ id: number }>(
-    database,
-    `select i.id from ideas i
-     where votes <> (select coalesce(sum(vote), 0) from idea_annotations where idea_id = i.id)
-       or comments_count <> (select count(*) from idea_comments c join idea_annotations a
-         on a.id = c.annotation_id where a.idea_id = i.id)
-       or ${counts.join(' or ')}`,
-  );
-  for (const { id } of drifted) lost.push(`idea ${id}: kept counts differ from its rows`);
+  const drifted = await ideasWithDriftedCounts(database.db);
+  for (const id of drifted) lost.push(`idea ${id}: kept counts differ from its rows`);
   const brainstormDrift = await rows<{ id: number }>(
     database,
     `select b.id from brainstorms b

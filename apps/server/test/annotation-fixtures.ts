@@ -1,5 +1,7 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client.js';
+import { rowsOf } from '../src/db/rows.js';
+import { REACTION_TYPES } from '../src/db/schema/annotations.js';
 import { brainstorms } from '../src/db/schema/brainstorms.js';
 import { ideas } from '../src/db/schema/ideas.js';
 import type { UserRow } from '../src/db/schema/users.js';
@@ -49,4 +51,22 @@ export function ideaPool(ids: () => number[]) {
     if (id === undefined) throw new Error('out of ideas');
     return id;
   };
+}
+
+/** The ideas whose kept counts (votes, reactions of each type, comments) differ from their rows. */
+export async function ideasWithDriftedCounts(db: Db): Promise<number[]> {
+  const reactionCounts = REACTION_TYPES.map(
+    (type) => sql`${sql.identifier(`${type}_count`)} <> (select count(*) from idea_reactions r
+      join idea_annotations a on a.id = r.annotation_id
+      where a.idea_id = i.id and r.reaction_type = ${type})`,
+  );
+  const rows = rowsOf<{ id: number }>(
+    await db.execute(sql`select i.id from ideas i
+      where votes <> (select coalesce(sum(vote), 0) from idea_annotations where idea_id = i.id)
+        or comments_count <> (select count(*) from idea_comments c join idea_annotations a
+          on a.id = c.annotation_id where a.idea_id = i.id)
+        or ${sql.join(reactionCounts, sql` or `)}
+      order by i.id`),
+  );
+  return rows.map((row) => row.id);
 }
