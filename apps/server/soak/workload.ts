@@ -33,8 +33,8 @@ export interface Reviewer {
   password: string;
   token: string | null;
   reviews: Map<number, Review>;
-  /** Comments acknowledged with their ids, and comment posts left unanswered. */
-  comments: number[];
+  /** Comments acknowledged (their ids and ideas), and comment posts left unanswered. */
+  comments: { id: number; ideaId: number }[];
   unansweredComments: number;
 }
 
@@ -151,7 +151,7 @@ export async function review(
     } else {
       const body = { idea_id: ideaId, text: `Soak comment by ${reviewer.email}` };
       const answer = await write('POST', '/api/idea-annotations/comments/', body, 201);
-      if (answer) reviewer.comments.push((answer.body as { id: number }).id);
+      if (answer) reviewer.comments.push({ id: (answer.body as { id: number }).id, ideaId });
       else reviewer.unansweredComments++;
     }
   }

@@ -2,9 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/rows.js';
-import { REACTION_TYPES, type ReactionType } from '../src/db/schema/annotations.js';
-import type { UserRow } from '../src/db/schema/users.js';
-import { Random } from '../src/seed/random.js';
+import { REACTION_TYPES } from '../src/db/schema/annotations.js';
+import { review, send, type Reviewer, type Tally, type Target } from '../soak/workload.js';
 import { makeIdeas } from './annotation-fixtures.js';
 import { createTestApp, type TestApp } from './app.js';
 import { authHeaders, makeUser } from './factories.js';
@@ -13,100 +12,28 @@ const USERS = 20;
 const IDEAS = 5;
 const STEPS_PER_USER = 25;
 
-/** What one user's acknowledged writes left on one idea. */
-interface Review {
-  vote: number;
-  bookmarked: boolean;
-  reactions: Map<ReactionType, number>;
-}
-
-/** A user of the load: their headers, and the state of each idea as their answers told it. */
-interface Client {
-  user: UserRow;
-  headers: Record<string, string>;
-  reviews: Map<number, Review>;
-}
-
 let t: TestApp;
-let baseUrl: string;
+let target: Target;
 let ideaIds: number[];
-let clients: Client[];
-/** Comments acknowledged (201) per idea, by anyone. */
-const comments = new Map<number, number>();
-/** Every request that did not get the answer its write should have. */
-const failures: string[] = [];
-
-async function send(client: Client, method: string, path: string, body: object | null) {
-  const response = await fetch(baseUrl + path, {
-    method,
-    headers: { ...client.headers, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : null,
-  });
-  const text = await response.text();
-  return { status: response.status, json: () => JSON.parse(text) as { id: number }, text };
-}
-
-/** One write picked at random; the client's model changes only when the server said yes. */
-async function step(client: Client, random: Random) {
-  const ideaId = random.pick(ideaIds);
-  const review: Review = client.reviews.get(ideaId) ?? {
-    vote: 0,
-    bookmarked: false,
-    reactions: new Map(),
-  };
-  client.reviews.set(ideaId, review);
-  const expectStatus = (answer: { status: number; text: string }, wanted: number, what: string) => {
-    if (answer.status === wanted) return true;
-    failures.push(`${what} on idea ${String(ideaId)}: ${String(answer.status)} ${answer.text}`);
-    return false;
-  };
-  const kind = random.int(0, 3);
-  if (kind === 0) {
-    const vote = random.pick([-1, 0, 1]);
-    const answer = await send(client, 'POST', `/api/ideas/${String(ideaId)}/annotate/`, { vote });
-    if (expectStatus(answer, 200, 'vote')) review.vote = vote;
-  } else if (kind === 1) {
-    const bookmarked = !review.bookmarked;
-    const answer = await send(client, 'POST', `/api/ideas/${String(ideaId)}/annotate/`, {
-      is_bookmarked: bookmarked,
-    });
-    if (expectStatus(answer, 200, 'bookmark')) review.bookmarked = bookmarked;
-  } else if (kind === 2) {
-    const type = random.pick(REACTION_TYPES);
-    const id = review.reactions.get(type);
-    if (id === undefined) {
-      const answer = await send(client, 'POST', '/api/idea-annotations/reactions/', {
-        idea_id: ideaId,
-        reaction_type: type,
-      });
-      if (expectStatus(answer, 201, `react ${type}`)) review.reactions.set(type, answer.json().id);
-    } else {
-      const path = `/api/idea-annotations/reactions/${String(id)}/`;
-      const answer = await send(client, 'DELETE', path, null);
-      if (expectStatus(answer, 204, `unreact ${type}`)) review.reactions.delete(type);
-    }
-  } else {
-    const answer = await send(client, 'POST', '/api/idea-annotations/comments/', {
-      idea_id: ideaId,
-      text: `Comment by ${client.user.email}`,
-    });
-    if (expectStatus(answer, 201, 'comment')) comments.set(ideaId, (comments.get(ideaId) ?? 0) + 1);
-  }
-}
+let reviewers: Reviewer[];
 
 beforeAll(async () => {
   t = await createTestApp();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
-  baseUrl = `http://127.0.0.1:${String((t.app.server.address() as AddressInfo).port)}`;
+  target = { url: `http://127.0.0.1:${String((t.app.server.address() as AddressInfo).port)}` };
   const users = await Promise.all(Array.from({ length: USERS }, () => makeUser(t.db)));
   const [creator] = users;
   if (!creator) throw new Error('no users');
   ideaIds = await makeIdeas(t.db, creator, IDEAS);
-  clients = await Promise.all(
+  reviewers = await Promise.all(
     users.map(async (user) => ({
-      user,
-      headers: await authHeaders(t.app, user),
-      reviews: new Map<number, Review>(),
+      email: user.email,
+      // No password: the token must last, and a 401 fails the write instead of signing in again.
+      password: '',
+      token: (await authHeaders(t.app, user)).authorization.replace('Bearer ', ''),
+      reviews: new Map(),
+      comments: [],
+      unansweredComments: 0,
     })),
   );
 });
@@ -116,17 +43,20 @@ const sum = (values: number[]) => values.reduce((total, value) => total + value,
 
 describe('under load', () => {
   it('keeps every acknowledged vote, reaction, bookmark and comment, and counts them all', async () => {
-    // Every user at once over real HTTP, each sending its writes one after another.
+    // Every user at once over real HTTP, each sending its writes one after another (the writes
+    // of the soak command).
+    const tally: Tally = { sent: 0, acknowledged: 0, unanswered: 0, failures: [] };
     await Promise.all(
-      clients.map(async (client, i) => {
-        const random = new Random(i + 1);
-        for (let s = 0; s < STEPS_PER_USER; s++) await step(client, random);
+      reviewers.map((reviewer, i) => {
+        let steps = 0;
+        return review(target, reviewer, ideaIds, i + 1, tally, () => steps++ < STEPS_PER_USER);
       }),
     );
-    expect(failures).toEqual([]);
+    expect(tally.failures).toEqual([]);
+    expect(tally).toMatchObject({ acknowledged: USERS * STEPS_PER_USER, unanswered: 0 });
 
     for (const ideaId of ideaIds) {
-      const reviews = clients.map((c) => c.reviews.get(ideaId));
+      const reviews = reviewers.map((r) => r.reviews.get(ideaId));
       const expected = {
         votes: sum(reviews.map((r) => r?.vote ?? 0)),
         reaction_counts: Object.fromEntries(
@@ -135,12 +65,13 @@ describe('under load', () => {
             reviews.filter((r) => r?.reactions.has(type)).length,
           ]),
         ),
-        comments_count: comments.get(ideaId) ?? 0,
+        comments_count: reviewers.flatMap((r) => r.comments).filter((c) => c.ideaId === ideaId)
+          .length,
       };
-      const [reader] = clients;
-      if (!reader) throw new Error('no clients');
-      const answer = await send(reader, 'GET', `/api/ideas/${String(ideaId)}/`, null);
-      expect(answer.json(), `idea ${String(ideaId)}`).toMatchObject(expected);
+      const [reader] = reviewers;
+      if (!reader) throw new Error('no reviewers');
+      const answer = await send(target, reader, 'GET', `/api/ideas/${String(ideaId)}/`);
+      expect(answer?.body, `idea ${String(ideaId)}`).toMatchObject(expected);
 
       // The rows themselves, not only the kept counts: one reaction row per acknowledged one.
       const [rows] = rowsOf<{ reactions: number; comments: number; votes: number }>(
@@ -160,19 +91,19 @@ describe('under load', () => {
     }
 
     // Each user's own annotation is what their last acknowledged write made it.
-    for (const client of clients) {
-      for (const [ideaId, review] of client.reviews) {
+    for (const reviewer of reviewers) {
+      for (const [ideaId, model] of reviewer.reviews) {
         const path = `/api/ideas/${String(ideaId)}/?with_annotations=true`;
-        const answer = await send(client, 'GET', path, null);
+        const answer = await send(target, reviewer, 'GET', path);
         const annotation = (
-          answer.json() as unknown as {
+          answer?.body as {
             user_annotation: { vote: number; is_bookmarked: boolean } | null;
           }
         ).user_annotation;
         expect(
           { vote: annotation?.vote ?? 0, is_bookmarked: annotation?.is_bookmarked ?? false },
-          `${client.user.email} on idea ${String(ideaId)}`,
-        ).toEqual({ vote: review.vote, is_bookmarked: review.bookmarked });
+          `${reviewer.email} on idea ${String(ideaId)}`,
+        ).toEqual({ vote: model.vote, is_bookmarked: model.bookmarked });
       }
     }
   });
