@@ -73,8 +73,9 @@ export class FuzzWorld {
 
   /**
    * A request known to succeed (its body is the one the other every-operation tests send), for
-   * the operations that random ones rarely get right: a sign-in, a new user, a generation, and
-   * the member's own annotation, comment or reaction (most fixture ids are other users').
+   * the operations that random ones rarely get right: a sign-in, a new user, a generation, a
+   * change to the member's own idea, and the member's own annotation, comment or reaction (most
+   * fixture ids are other users').
    */
   private async example(key: string): Promise<ConcreteRequest | null> {
     const [method = '', path = ''] = key.split(' ');
@@ -84,6 +85,8 @@ export class FuzzWorld {
     } else if (path.startsWith('/api/idea-annotations/') && path.includes('{id}')) {
       id = await this.ownReview(path);
       if (id === undefined) return null;
+    } else if (key === 'PUT /api/ideas/{id}/' || key === 'PATCH /api/ideas/{id}/') {
+      id = await this.ownIdea();
     } else if (key !== 'POST /api/auth/token/' && key !== 'POST /api/users/') {
       return null;
     }
@@ -99,6 +102,15 @@ export class FuzzWorld {
         ? { kind: 'json', value: body, contentType: 'application/json' }
         : { kind: 'none' },
     };
+  }
+
+  /** An idea the member wrote, which the member may change. */
+  private async ownIdea(): Promise<number | undefined> {
+    const [row] = await selectRows<{ id: number }>(
+      this.t.db,
+      sql`select id from ideas where created_by = ${this.member.id} order by id limit 1`,
+    );
+    return row?.id;
   }
 
   /** The id of one of the member's own annotations, comments or reactions, as `path` names. */

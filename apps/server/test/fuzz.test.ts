@@ -3,7 +3,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from './app.js';
 import { errorCause, FailureLog, loggedCause } from './fuzz-report.js';
 import { FuzzWorld } from './fuzz-world.js';
-import { requestArbitrary } from './openapi-arbitraries.js';
+import { SHAPE_HOSTILE_BODIES } from './hostile-values.js';
+import { FixtureId, requestArbitrary, type RequestSpec } from './openapi-arbitraries.js';
 import { listOperations, openApiDocument, responseChecker } from './openapi-document.js';
 
 const seed = Number(process.env.FUZZ_SEED ?? 4242);
@@ -43,6 +44,22 @@ afterAll(async () => {
   await t.close();
 });
 
+/** A request as the member, naming existing fixtures in its path. */
+const signedIn = (path: string): RequestSpec => ({
+  actor: 'member',
+  forgery: 0,
+  address: '127.0.0.1',
+  cookies: 'jar',
+  path: Object.fromEntries(
+    [...path.matchAll(/\{(\w+)\}/g)].map((match): [string, FixtureId] => [
+      match[1] ?? '',
+      new FixtureId(0),
+    ]),
+  ),
+  query: [],
+  body: { kind: 'none' },
+});
+
 describe('every operation in the OpenAPI document, fuzzed', () => {
   for (const entry of operations) {
     it(
@@ -57,6 +74,20 @@ describe('every operation in the OpenAPI document, fuzzed', () => {
           await world.observe(request, response);
           expect(response.statusCode, `the known good request: ${response.body}`).toBeLessThan(300);
           reached.set(entry.key, 1);
+        }
+        // Every operation gets every body whose shape is the attack, signed in, besides the
+        // random ones below.
+        for (const text of SHAPE_HOSTILE_BODIES) {
+          const request = await world.prepare(entry, {
+            ...(example ?? signedIn(entry.path)),
+            body: { kind: 'text', text, contentType: 'application/json' },
+          });
+          serverErrors.length = 0;
+          const response = await t.app.inject(request);
+          requests += 1;
+          await world.observe(request, response);
+          const problem = check(entry, response);
+          if (problem) failures.add(problem, request, response, serverErrors.map(loggedCause));
         }
         // Failures are collected rather than thrown: every distinct one is reported at once, and
         // shrinking would replay requests against a database the earlier ones already changed.

@@ -101,3 +101,27 @@ export const MALFORMED_JSON = [
   '"\\ud800"',
   '\ufeff{}',
 ];
+
+/** JSON text of arrays nested `depth` deep: `[[[…]]]`, built as text (no stack needed). */
+export const deepArrayJson = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+
+/** JSON text of objects nested `depth` deep: `{"a":{"a":…{}}}`. */
+export const deepObjectJson = (depth: number) =>
+  '{"a":'.repeat(depth - 1) + '{}' + '}'.repeat(depth - 1);
+
+/** An object with `keys` members, k0 to k(n-1). */
+export const wideObject = (keys: number): Record<string, number> =>
+  Object.fromEntries(Array.from({ length: keys }, (_, i) => [`k${i}`, i]));
+
+/**
+ * Bodies whose shape, not their values, is the attack: nested deeper than any parser should
+ * walk, or wider than any operation needs. The first once held the event loop for seconds.
+ */
+export const SHAPE_HOSTILE_BODIES = [
+  `{"a":${deepArrayJson(6_000)}}`,
+  deepObjectJson(3_000),
+  deepArrayJson(100_000),
+  JSON.stringify(wideObject(50_000)),
+  JSON.stringify(Array.from({ length: 100_000 }, (_, i) => i)),
+  JSON.stringify({ x: Array.from({ length: 20_000 }, () => '\u0000') }),
+];

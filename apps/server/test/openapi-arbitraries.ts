@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import type { JsonSchema, OpenApiDocument, OperationEntry, Parameter } from './openapi-document.js';
-import { hostileValue, MALFORMED_JSON, poison, RAW_URL_TEXT } from './hostile-values.js';
+import {
+  hostileValue,
+  MALFORMED_JSON,
+  poison,
+  RAW_URL_TEXT,
+  SHAPE_HOSTILE_BODIES,
+} from './hostile-values.js';
 import { mutationArbitrary, type Mutation } from './request-mutation.js';
 
 /** Stands for the id of an existing fixture; resolved when the request is sent. */
@@ -308,6 +314,12 @@ function bodyOf(entry: OperationEntry, mode: Mode, document: OpenApiDocument) {
       ),
     },
     { weight: 1, arbitrary: text(fc.constant(['', 'application/json'])) },
+    {
+      weight: 1,
+      arbitrary: text(
+        fc.tuple(fc.constantFrom(...SHAPE_HOSTILE_BODIES), fc.constantFrom(...JSON_TYPES)),
+      ),
+    },
     {
       weight: 1,
       arbitrary: fc
