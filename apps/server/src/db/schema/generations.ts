@@ -1,4 +1,5 @@
 import {
+  boolean,
   check,
   index,
   integer,
@@ -38,6 +39,8 @@ export interface SlotAngle {
  * updated in the same transaction that finishes a slot, so they always agree with the slots.
  * `reserved_tokens` holds the most the unfinished slots may still use, so the token budgets
  * count work in flight and two requests at once cannot both slip under a limit.
+ * `unreported_tokens` holds what calls cut off before their usage came back (a crash, a
+ * timeout) may have cost: their reservation, which the budgets keep counting.
  */
 export const generations = pgTable(
   'generations',
@@ -56,6 +59,7 @@ export const generations = pgTable(
     inputTokens: integer().notNull().default(0),
     outputTokens: integer().notNull().default(0),
     reservedTokens: integer().notNull().default(0),
+    unreportedTokens: integer().notNull().default(0),
     created: timestamp({ withTimezone: true }).notNull().defaultNow(),
     started: timestamp({ withTimezone: true }),
     finished: timestamp({ withTimezone: true }),
@@ -92,7 +96,11 @@ export const generationSlots = pgTable(
     error: text(),
     inputTokens: integer(),
     outputTokens: integer(),
+    /** The most the call in flight, or the next one, may cost. */
     reservedTokens: integer().notNull().default(0),
+    /** A call was sent and its outcome is not recorded yet. */
+    inFlight: boolean().notNull().default(false),
+    unreportedTokens: integer().notNull().default(0),
     started: timestamp({ withTimezone: true }),
     finished: timestamp({ withTimezone: true }),
     /**

@@ -92,6 +92,7 @@ export async function startGenerationEngine(options: EngineOptions): Promise<Gen
       contexts: new ContextCache(database.db),
       clients: createProviderClients(providers),
       settings: generation,
+      limits: generation.limits,
       worker: presence?.id ?? null,
     };
     const pollingMs = generation.pollingSeconds * 1000;

@@ -111,7 +111,8 @@ describe('the daily token budgets', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await appWithLimits(
-      { dailyTokensPerUser: 20_000, dailyTokensTotal: 50_000 },
+      // Each costly idea reserves about 7,500 tokens: its prompt's bytes and overhead, and 4,000.
+      { dailyTokensPerUser: 30_000, dailyTokensTotal: 60_000 },
       { OPENAI_API_KEY: 'sk-unused', OPENAI_MODELS: 'gpt-x' },
     );
   });
@@ -126,7 +127,7 @@ describe('the daily token budgets', () => {
     const refused = await start(t, costly(2), user);
     expect(refused.statusCode).toBe(429);
     expect(refused.json<{ detail: string }>().detail).toBe(
-      'This would pass your daily budget of 20,000 tokens. Ask for fewer ideas or fewer ' +
+      'This would pass your daily budget of 30,000 tokens. Ask for fewer ideas or fewer ' +
         'tokens, or try again after midnight UTC.',
     );
     const untilMidnight = Number(refused.headers['retry-after']);
@@ -141,7 +142,7 @@ describe('the daily token budgets', () => {
     const refused = await start(t, costly(3));
     expect(refused.statusCode).toBe(429);
     expect(refused.json<{ detail: string }>().detail).toBe(
-      "This would pass the team's daily budget of 50,000 tokens. Try again after midnight UTC.",
+      "This would pass the team's daily budget of 60,000 tokens. Try again after midnight UTC.",
     );
   });
 });

@@ -87,15 +87,15 @@ export async function listGenerations(
 }
 
 /**
- * The tokens generations created since a moment have used and still hold in reserve (of one
- * user, or of everyone): for the daily budgets.
+ * The tokens generations created since a moment have used, still hold in reserve, and may have
+ * used in calls cut off before reporting it (of one user, or of everyone): for the daily budgets.
  */
 export async function tokensSince(db: Db, since: Date, userId?: number): Promise<number> {
   const [row] = await db
     .select({
       // A bigint: the driver hands it over as a string.
       tokens: sql<string>`coalesce(sum(${generations.inputTokens} + ${generations.outputTokens}
-        + ${generations.reservedTokens}), 0)::bigint`,
+        + ${generations.reservedTokens} + ${generations.unreportedTokens}), 0)::bigint`,
     })
     .from(generations)
     .where(
@@ -105,6 +105,17 @@ export async function tokensSince(db: Db, since: Date, userId?: number): Promise
       ),
     );
   return Number(row?.tokens ?? 0);
+}
+
+/** The newest titles of a brainstorm's ideas, for a prompt to avoid. */
+export async function newestTitles(db: Db, brainstormId: number, limit: number) {
+  const rows = await db
+    .select({ title: ideas.title })
+    .from(ideas)
+    .where(eq(ideas.brainstormId, brainstormId))
+    .orderBy(desc(ideas.created), desc(ideas.id))
+    .limit(limit);
+  return rows.map((row) => row.title);
 }
 
 /** The creation times of a user's generations in the last hour, with what each requested. */
@@ -151,11 +162,24 @@ export interface ClaimedSlot {
   angle: GenerationSlotRow['angle'];
   attempts: number;
   reservedTokens: number;
+  /** Who asked for the generation: whose daily budget its calls count against. */
+  requestedBy: number;
 }
+
+/** The slot's row as it is before a statement changes it, locked; none once it has finished. */
+const unfinishedSlot = (generationId: number, slot: number) => sql`
+  select generation_id, slot, reserved_tokens, in_flight from generation_slots
+  where generation_id = ${generationId} and slot = ${slot} and status in ('queued', 'running')
+  for update`;
+
+/** What a call cut off in flight may have cost: all it reserved (`p` is `unfinishedSlot`). */
+const CUT_OFF = sql.raw('case when p.in_flight then p.reserved_tokens else 0 end');
 
 /**
  * Marks a slot as running for one more provider call (and its generation as running), unless
  * it has finished or its generation is gone: then null, and there is nothing left to do.
+ * A call still in flight was cut off (its worker died, or its answer was lost): what it
+ * reserved is counted as used, since the provider may well have charged it.
  * One statement, because every slot of a generation makes this call at the same moment.
  * `worker` is the claiming process's presence id (PostgreSQL) or null (the embedded database).
  */
@@ -166,21 +190,85 @@ export async function claimSlot(
   worker: number | null,
 ): Promise<ClaimedSlot | null> {
   const result = await db.execute(sql`
-    with claimed as (
-      update generation_slots
+    with p as (${unfinishedSlot(generationId, slot)}),
+    claimed as (
+      update generation_slots s
       set status = 'running', attempts = attempts + 1, started = coalesce(started, now()),
-        claimed_by = ${worker}, claimed = now()
-      where generation_id = ${generationId} and slot = ${slot}
-        and status in ('queued', 'running')
-      returning generation_id, slot, provider, model, settings, angle, attempts, reserved_tokens
+        claimed_by = ${worker}, claimed = now(), in_flight = false,
+        unreported_tokens = s.unreported_tokens + ${CUT_OFF},
+        reserved_tokens = p.reserved_tokens - ${CUT_OFF}
+      from p where s.generation_id = p.generation_id and s.slot = p.slot
+      returning s.generation_id, s.slot, s.provider, s.model, s.settings, s.angle, s.attempts,
+        s.reserved_tokens, ${CUT_OFF} as cut_off
     ), generation as (
-      update generations set status = 'running', started = coalesce(started, now())
-      where id = ${generationId} and status = 'queued' and exists (select 1 from claimed)
+      update generations g
+      set status = case when g.status = 'queued' then 'running' else g.status end,
+        started = coalesce(g.started, now()),
+        unreported_tokens = g.unreported_tokens + claimed.cut_off,
+        reserved_tokens = greatest(g.reserved_tokens - claimed.cut_off, 0)
+      from claimed
+      where g.id = claimed.generation_id and (g.status = 'queued' or claimed.cut_off > 0)
     )
     select generation_id as "generationId", slot, provider, model, settings, angle, attempts,
-      reserved_tokens as "reservedTokens"
+      reserved_tokens as "reservedTokens",
+      (select created_by from generations where id = claimed.generation_id) as "requestedBy"
     from claimed`);
   return rowsOf<ClaimedSlot>(result)[0] ?? null;
+}
+
+/**
+ * Sets what the call about to be made may cost, `tokens`, as the slot's reservation (and its
+ * generation's), and marks the call in flight. False when the slot has finished meanwhile.
+ */
+export async function startCall(db: Db, slot: ClaimedSlot, tokens: number): Promise<boolean> {
+  const rows = rowsOf<{ ok: number }>(
+    await db.execute(sql`
+      with p as (${unfinishedSlot(slot.generationId, slot.slot)}),
+      started as (
+        update generation_slots s set in_flight = true, reserved_tokens = ${tokens}
+        from p where s.generation_id = p.generation_id and s.slot = p.slot
+        returning ${tokens}::int - p.reserved_tokens as more
+      ), generation as (
+        update generations g set reserved_tokens = greatest(g.reserved_tokens + started.more, 0)
+        from started where g.id = ${slot.generationId} and started.more <> 0
+      )
+      select 1 as ok from started`),
+  );
+  return rows.length > 0;
+}
+
+/**
+ * How a failed call is paid for: with the usage it reported; with all it reserved, when it may
+ * have been charged without saying (it timed out, its connection broke); or not at all, when
+ * the provider refused it outright, which leaves the reservation to the next call.
+ */
+export type FailedCallCost =
+  | { kind: 'reported'; inputTokens: number; outputTokens: number }
+  | { kind: 'unknown' }
+  | { kind: 'none' };
+
+/** Records a failed call that is to be made again: its cost, and that it is no longer in flight. */
+export async function settleFailedCall(db: Db, slot: ClaimedSlot, cost: FailedCallCost) {
+  const input = cost.kind === 'reported' ? cost.inputTokens : 0;
+  const output = cost.kind === 'reported' ? cost.outputTokens : 0;
+  const released = cost.kind === 'none' ? sql.raw('0') : sql.raw('p.reserved_tokens');
+  const unreported = cost.kind === 'unknown' ? sql.raw('p.reserved_tokens') : sql.raw('0');
+  await db.execute(sql`
+    with p as (${unfinishedSlot(slot.generationId, slot.slot)}),
+    settled as (
+      update generation_slots s
+      set in_flight = false, input_tokens = coalesce(s.input_tokens, 0) + ${input},
+        output_tokens = coalesce(s.output_tokens, 0) + ${output},
+        unreported_tokens = s.unreported_tokens + ${unreported},
+        reserved_tokens = p.reserved_tokens - ${released}
+      from p where s.generation_id = p.generation_id and s.slot = p.slot
+      returning ${released} as released, ${unreported} as unreported
+    )
+    update generations g
+    set input_tokens = g.input_tokens + ${input}, output_tokens = g.output_tokens + ${output},
+      unreported_tokens = g.unreported_tokens + settled.unreported,
+      reserved_tokens = greatest(g.reserved_tokens - settled.released, 0)
+    from settled where g.id = ${slot.generationId}`);
 }
 
 export interface SlotContext {
@@ -206,29 +294,32 @@ export async function slotContext(
   return rowsOf<SlotContext>(result)[0] ?? null;
 }
 
-/** How a finished slot changes its generation: the counters, the tokens, the status. */
-function settle(
-  slot: Pick<ClaimedSlot, 'reservedTokens'>,
-  outcome: { succeeded: 0 | 1; inputTokens: number; outputTokens: number },
-) {
+/**
+ * How a finished slot changes its generation: the counters, the tokens of its last call, the
+ * status, and the slot's reservation given back (`f` is the finished slot's row, with
+ * `released` and `cut_off`).
+ */
+function settle(outcome: { succeeded: 0 | 1; inputTokens: number; outputTokens: number }) {
   const failed = 1 - outcome.succeeded;
   return sql`
-    succeeded = succeeded + ${outcome.succeeded},
-    failed = failed + ${failed},
-    input_tokens = input_tokens + ${outcome.inputTokens},
-    output_tokens = output_tokens + ${outcome.outputTokens},
-    reserved_tokens = greatest(reserved_tokens - ${slot.reservedTokens}, 0),
+    succeeded = g.succeeded + ${outcome.succeeded},
+    failed = g.failed + ${failed},
+    input_tokens = g.input_tokens + ${outcome.inputTokens},
+    output_tokens = g.output_tokens + ${outcome.outputTokens},
+    unreported_tokens = g.unreported_tokens + f.cut_off,
+    reserved_tokens = greatest(g.reserved_tokens - f.released, 0),
     status = case
-      when succeeded + failed + 1 < requested then 'running'
-      when failed + ${failed} = 0 then 'done'
-      when succeeded + ${outcome.succeeded} = 0 then 'failed'
+      when g.succeeded + g.failed + 1 < g.requested then 'running'
+      when g.failed + ${failed} = 0 then 'done'
+      when g.succeeded + ${outcome.succeeded} = 0 then 'failed'
       else 'partly_failed' end,
-    started = coalesce(started, now()),
-    finished = case when succeeded + failed + 1 >= requested then now() end`;
+    started = coalesce(g.started, now()),
+    finished = case when g.succeeded + g.failed + 1 >= g.requested then now() end`;
 }
 
 export interface StoredIdea {
   idea: GeneratedIdea;
+  /** What the call that gave the idea used; earlier calls were counted as they failed. */
   inputTokens: number;
   outputTokens: number;
   technique: string;
@@ -238,7 +329,8 @@ export interface StoredIdea {
 /**
  * Stores a slot's idea, marks the slot done and counts it on its generation, in one statement.
  * A slot that has finished meanwhile (an earlier run of the same job, or given up for lost)
- * stores and counts nothing; the idea's unique key (generation, slot) backs that up.
+ * stores and counts nothing; the idea's unique key (generation, slot) backs that up. A
+ * generated idea has no author: who asked for it is the generation's `created_by`.
  * Returns the idea's id, or null when nothing was stored.
  */
 export async function completeSlot(
@@ -249,60 +341,55 @@ export async function completeSlot(
   const { idea } = result;
   const rows = rowsOf<{ id: number | null }>(
     await db.execute(sql`
-      with done as (
-        update generation_slots
-        set status = 'done', error = null, input_tokens = ${result.inputTokens},
-          output_tokens = ${result.outputTokens}, reserved_tokens = 0, finished = now()
-        where generation_id = ${slot.generationId} and slot = ${slot.slot}
-          and status in ('queued', 'running')
-        returning generation_id, slot, provider, model, settings
+      with p as (${unfinishedSlot(slot.generationId, slot.slot)}),
+      f as (
+        update generation_slots s
+        set status = 'done', error = null,
+          input_tokens = coalesce(s.input_tokens, 0) + ${result.inputTokens},
+          output_tokens = coalesce(s.output_tokens, 0) + ${result.outputTokens},
+          reserved_tokens = 0, in_flight = false, finished = now()
+        from p where s.generation_id = p.generation_id and s.slot = p.slot
+        returning s.generation_id, s.slot, s.provider, s.model, s.settings,
+          p.reserved_tokens as released, 0 as cut_off
       ), idea as (
         insert into ideas (brainstorm_id, title, summary, description, created_by, provider,
           model, technique, prompt_version, settings, input_tokens, output_tokens,
           generation_id, generation_slot)
         select g.brainstorm_id, ${idea.title}, ${idea.summary}, ${idea.description},
-          g.created_by, done.provider, done.model, ${result.technique}, ${result.promptVersion},
-          done.settings, ${result.inputTokens}, ${result.outputTokens}, done.generation_id,
-          done.slot
-        from done join generations g on g.id = done.generation_id
+          null, f.provider, f.model, ${result.technique}, ${result.promptVersion},
+          f.settings, ${result.inputTokens}, ${result.outputTokens}, f.generation_id, f.slot
+        from f join generations g on g.id = f.generation_id
         returning id
       ), counted as (
-        update generations set ${settle(slot, { succeeded: 1, ...result })}
-        where id = ${slot.generationId} and exists (select 1 from done)
+        update generations g set ${settle({ succeeded: 1, ...result })}
+        from f where g.id = f.generation_id
       )
       select id from idea`),
   );
   return rows[0]?.id ?? null;
 }
 
-/** Records a slot's final failure with its reason and the tokens its attempts used. */
+/**
+ * Records a slot's final failure with its reason and the tokens of its last call (a call still
+ * in flight counts all it reserved, as when a slot is claimed again).
+ */
 export async function failSlot(
   db: Db,
-  slot: ClaimedSlot,
+  slot: Pick<ClaimedSlot, 'generationId' | 'slot'>,
   failure: { reason: string; inputTokens: number; outputTokens: number },
 ): Promise<void> {
   await db.execute(sql`
-    with failed as (
-      update generation_slots
-      set status = 'failed', error = ${failure.reason}, input_tokens = ${failure.inputTokens},
-        output_tokens = ${failure.outputTokens}, reserved_tokens = 0, finished = now()
-      where generation_id = ${slot.generationId} and slot = ${slot.slot}
-        and status in ('queued', 'running')
-      returning slot
+    with p as (${unfinishedSlot(slot.generationId, slot.slot)}),
+    f as (
+      update generation_slots s
+      set status = 'failed', error = ${failure.reason},
+        input_tokens = coalesce(s.input_tokens, 0) + ${failure.inputTokens},
+        output_tokens = coalesce(s.output_tokens, 0) + ${failure.outputTokens},
+        unreported_tokens = s.unreported_tokens + ${CUT_OFF},
+        reserved_tokens = 0, in_flight = false, finished = now()
+      from p where s.generation_id = p.generation_id and s.slot = p.slot
+      returning s.generation_id, p.reserved_tokens as released, ${CUT_OFF} as cut_off
     )
-    update generations set ${settle(slot, { succeeded: 0, ...failure })}
-    where id = ${slot.generationId} and exists (select 1 from failed)`);
-}
-
-/** The slot as it is now (null when its generation was deleted). */
-export async function findSlot(
-  db: Db,
-  generationId: number,
-  slot: number,
-): Promise<ClaimedSlot | null> {
-  const [row] = await db
-    .select()
-    .from(generationSlots)
-    .where(and(eq(generationSlots.generationId, generationId), eq(generationSlots.slot, slot)));
-  return row ?? null;
+    update generations g set ${settle({ succeeded: 0, ...failure })}
+    from f where g.id = f.generation_id`);
 }

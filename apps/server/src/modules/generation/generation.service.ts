@@ -12,6 +12,12 @@ import * as repository from './generation.repository.js';
 import type { GenerationDto, GenerationRequest, LlmProviderDto } from './generation.schemas.js';
 import { insertJobs, slotQueue, type SlotJob } from './job-queue.js';
 import { anglesFor, buildPrompt, MAX_AVOID_TITLES } from './prompts.js';
+import {
+  budgetPassed,
+  costsNothing,
+  promptTokenBound,
+  secondsUntilTomorrow,
+} from './token-budget.js';
 
 export interface GenerationContext {
   db: Db;
@@ -56,19 +62,12 @@ function checkWorkers(body: GenerationRequest, providers: readonly ProviderConfi
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
 }
 
-/** A generous guess at the tokens a prompt takes: about three characters a token. */
-const estimateTokens = (text: string) => Math.ceil(text.length / 3);
-
 const HOUR_MS = 3_600_000;
 
 function tooMany(detail: string, retryAfterSeconds: number) {
   return new HttpError(429, detail, {
     'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
   });
-}
-
-function startOfUtcDay(now: Date) {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 }
 
 /**
@@ -111,25 +110,20 @@ async function checkLimits(
       (until - now.getTime()) / 1000,
     );
   }
-  const day = startOfUtcDay(now);
-  const untilTomorrow = (day.getTime() + 24 * HOUR_MS - now.getTime()) / 1000;
-  if (tokens > 0) {
-    const mine = await repository.tokensSince(tx, day, user.id);
-    if (mine + tokens > limits.dailyTokensPerUser) {
-      throw tooMany(
-        `This would pass your daily budget of ${limits.dailyTokensPerUser.toLocaleString('en')} ` +
-          'tokens. Ask for fewer ideas or fewer tokens, or try again after midnight UTC.',
-        untilTomorrow,
-      );
-    }
-    const everyone = await repository.tokensSince(tx, day);
-    if (everyone + tokens > limits.dailyTokensTotal) {
-      throw tooMany(
-        `This would pass the team's daily budget of ` +
-          `${limits.dailyTokensTotal.toLocaleString('en')} tokens. Try again after midnight UTC.`,
-        untilTomorrow,
-      );
-    }
+  const passed = await budgetPassed(tx, limits, user.id, tokens, now);
+  if (passed === 'user') {
+    throw tooMany(
+      `This would pass your daily budget of ${limits.dailyTokensPerUser.toLocaleString('en')} ` +
+        'tokens. Ask for fewer ideas or fewer tokens, or try again after midnight UTC.',
+      secondsUntilTomorrow(now),
+    );
+  }
+  if (passed === 'team') {
+    throw tooMany(
+      `This would pass the team's daily budget of ` +
+        `${limits.dailyTokensTotal.toLocaleString('en')} tokens. Try again after midnight UTC.`,
+      secondsUntilTomorrow(now),
+    );
   }
 }
 
@@ -149,25 +143,32 @@ export async function startGeneration(
 
   const { problem, themes } = brainstorm.parameters;
   const angles = anglesFor(brainstorm.type, themes, body.num_workers);
-  // The prompt of the first slot, with the longest avoid list it may get, sizes every slot's.
-  const sample = buildPrompt({
-    type: brainstorm.type,
-    title: brainstorm.title,
-    problem,
-    themes,
-    avoidTitles: Array.from({ length: MAX_AVOID_TITLES }, () => 'x'.repeat(80)),
-    angle: angles[0] ?? { key: '', label: '', instruction: '' },
+  // Each slot reserves the most its first call may send: its own prompt as it would be built
+  // now. A call whose prompt has outgrown that by the time it runs (the brainstorm was edited,
+  // ideas were added meanwhile) must first fit the difference into the budgets (slot-runner).
+  const avoidTitles = await repository.newestTitles(ctx.db, brainstormId, MAX_AVOID_TITLES);
+  const slots = body.worker_params.map((entry, slot) => {
+    const angle = angles[slot] ?? { key: 'free', label: 'Free', instruction: '' };
+    const prompt = buildPrompt({
+      type: brainstorm.type,
+      title: brainstorm.title,
+      problem,
+      themes,
+      avoidTitles,
+      angle,
+    });
+    return {
+      slot,
+      provider: entry.provider,
+      model: entry.model,
+      settings: entry.settings,
+      angle,
+      // The offline provider costs nothing; a model may use its prompt and all its max_tokens.
+      reservedTokens: costsNothing(entry.provider)
+        ? 0
+        : promptTokenBound(prompt) + entry.settings.max_tokens,
+    };
   });
-  const promptTokens = estimateTokens(sample.system + sample.prompt);
-  const slots = body.worker_params.map((entry, slot) => ({
-    slot,
-    provider: entry.provider,
-    model: entry.model,
-    settings: entry.settings,
-    angle: angles[slot] ?? { key: 'free', label: 'Free', instruction: '' },
-    // The offline provider costs nothing; a model may use its prompt and all its max_tokens.
-    reservedTokens: entry.provider === 'offline' ? 0 : promptTokens + entry.settings.max_tokens,
-  }));
   const reserved = slots.reduce((sum, s) => sum + s.reservedTokens, 0);
 
   const generation = await ctx.db.transaction(async (tx) => {

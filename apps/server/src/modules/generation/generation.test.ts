@@ -180,7 +180,7 @@ describe('generating with the offline provider', () => {
     for (const idea of stored) {
       expect(idea).toMatchObject({
         brainstormId: brainstorm.id,
-        createdBy: bob.id,
+        createdBy: null,
         provider: 'offline',
         model: 'sample-ideas',
         technique: 'six_thinking_hats',
@@ -197,7 +197,28 @@ describe('generating with the offline provider', () => {
 
     const list = await api(alice, 'GET', `/api/brainstorms/${brainstorm.id}/generations/`);
     expect(list.statusCode).toBe(200);
-    expect(list.json()).toMatchObject({ count: 1, results: [{ id: started.id, status: 'done' }] });
+    expect(list.json()).toMatchObject({
+      count: 1,
+      results: [{ id: started.id, status: 'done', created_by: bob.id }],
+    });
+  });
+
+  it('credits a generated idea to nobody: whoever asked for it may not change it', async () => {
+    // Bob generates in Alice's brainstorm; the ideas are not his to change, but hers.
+    const brainstorm = await makeRichBrainstorm(t.db, alice);
+    const response = await api(
+      bob,
+      'POST',
+      `/api/brainstorms/${brainstorm.id}/brainstorm/`,
+      generationBody(1),
+    );
+    const finished = await waitForGeneration(t.app, bob, response.json<GenerationDto>().id);
+    const url = `/api/ideas/${finished.slots[0]?.idea}/`;
+    const idea = await api(bob, 'GET', url);
+    expect(idea.json()).toMatchObject({ created_by: null });
+    expect((await api(bob, 'PATCH', url, { title: 'Mine now' })).statusCode).toBe(403);
+    expect((await api(bob, 'DELETE', url)).statusCode).toBe(403);
+    expect((await api(alice, 'PATCH', url, { title: 'Kept' })).statusCode).toBe(200);
   });
 
   it('lists a brainstorm’s generations newest first, paged', async () => {

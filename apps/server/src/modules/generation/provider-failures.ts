@@ -6,6 +6,7 @@ import {
   TypeValidationError,
 } from 'ai';
 import { MalformedIdeaError } from '../providers/provider-clients.js';
+import type { FailedCallCost } from './generation.repository.js';
 
 /** What went wrong with one provider call, and whether another call may go better. */
 export interface CallFailure {
@@ -61,6 +62,39 @@ export function classifyFailure(error: unknown, timedOut: boolean, timeoutMs: nu
     return { retry: true, reason: 'the provider could not be reached' };
   }
   return { retry: true, reason: 'an unexpected error occurred while asking the provider' };
+}
+
+/** Codes of a connection that was never made: the request cannot have reached the provider. */
+const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
+
+function neverConnected(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && NEVER_CONNECTED.has(code)) return true;
+  }
+  return false;
+}
+
+/**
+ * What a failed call costs against the budgets. An answer, even a malformed one, says what it
+ * used; an error status was refused before any work (no cost); a call that timed out or whose
+ * connection broke on the way may have been charged without saying, so it costs all it reserved.
+ */
+export function failedCallCost(error: unknown, timedOut: boolean): FailedCallCost {
+  if (timedOut) return { kind: 'unknown' };
+  if (NoObjectGeneratedError.isInstance(error) || NoOutputGeneratedError.isInstance(error)) {
+    const usage = 'usage' in error ? error.usage : undefined;
+    return {
+      kind: 'reported',
+      inputTokens: usage?.inputTokens ?? 0,
+      outputTokens: usage?.outputTokens ?? 0,
+    };
+  }
+  if (error instanceof MalformedIdeaError && error.usage)
+    return { kind: 'reported', ...error.usage };
+  if (APICallError.isInstance(error) && error.statusCode !== undefined) return { kind: 'none' };
+  if (neverConnected(error)) return { kind: 'none' };
+  return { kind: 'unknown' };
 }
 
 /** Retry-After as seconds or an HTTP date, or the retry-after-ms some providers send. */

@@ -1,6 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { NoObjectGeneratedError, NoOutputGeneratedError } from 'ai';
-import type { GenerationConfig } from '../../config.js';
+import type { GenerationConfig, GenerationLimits } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { IdeaProviderClient, IdeaResult } from '../providers/provider-clients.js';
 import type { ProviderKey } from '../providers/providers.config.js';
@@ -8,13 +7,15 @@ import type { PromptInput } from './generated-idea.js';
 import * as repository from './generation.repository.js';
 import { WorkerStopping } from './job-pump.js';
 import { buildPrompt, MAX_AVOID_TITLES } from './prompts.js';
-import { classifyFailure, type CallFailure } from './provider-failures.js';
+import { classifyFailure, failedCallCost, type CallFailure } from './provider-failures.js';
+import { BUDGET_REASONS, costsNothing, promptTokenBound, reserveCall } from './token-budget.js';
 
 export interface SlotRunnerDeps {
   db: Db;
   contexts: ContextCache;
   clients: ReadonlyMap<ProviderKey, IdeaProviderClient>;
   settings: Pick<GenerationConfig, 'timeoutMs' | 'attempts' | 'retryDelayMs' | 'maxRetryAfterMs'>;
+  limits: GenerationLimits;
   /** This process's presence id, recorded on the slots it claims (null without one). */
   worker: number | null;
 }
@@ -52,6 +53,8 @@ export class ContextCache {
  * Fills one slot of a generation: asks its provider for an idea, retrying what may go better
  * with back-off (and the provider's Retry-After), and stores the idea or the final failure.
  * Running it again for a finished slot does nothing, so a job that ran twice stores one idea.
+ * Every call reserves the most it may cost before it is made and counts what it cost after,
+ * failed and repeated calls included, so the daily budgets hold whatever happens.
  */
 export async function runSlot(
   deps: SlotRunnerDeps,
@@ -81,9 +84,21 @@ export async function runSlot(
     angle: slot.angle,
   };
   const prompt = buildPrompt(input);
-  // Tokens that failed attempts used still cost money: they count on the slot.
-  const spent = { inputTokens: 0, outputTokens: 0 };
+  const callSettings = { temperature: 0.7, max_tokens: 1000, ...slot.settings };
+  const cost = costsNothing(slot.provider) ? 0 : promptTokenBound(prompt) + callSettings.max_tokens;
   for (let attempt = 1; ; attempt++) {
+    if (cost > 0) {
+      const reserved = await reserveCall(db, deps.limits, slot, cost);
+      if (reserved === 'finished') return;
+      if (reserved !== 'reserved') {
+        await repository.failSlot(db, slot, {
+          reason: BUDGET_REASONS[reserved],
+          inputTokens: 0,
+          outputTokens: 0,
+        });
+        return;
+      }
+    }
     const timeout = AbortSignal.timeout(settings.timeoutMs);
     let result: IdeaResult;
     try {
@@ -91,18 +106,25 @@ export async function runSlot(
         model: slot.model,
         prompt,
         input,
-        settings: { temperature: 0.7, max_tokens: 1000, ...slot.settings },
+        settings: callSettings,
         seed: job.generationId * 1000 + job.slot * 10 + slot.attempts,
         signal: AbortSignal.any([signal, timeout]),
       });
     } catch (error) {
+      // The call stays in flight: when the job is claimed again, what it reserved is counted.
       if (signal.aborted) {
         throw signal.reason instanceof Error ? signal.reason : new WorkerStopping();
       }
       const failure = classifyFailure(error, timeout.aborted, settings.timeoutMs);
-      addUsage(spent, error);
+      if (cost > 0) {
+        await repository.settleFailedCall(db, slot, failedCallCost(error, timeout.aborted));
+      }
       if (!failure.retry || attempt >= settings.attempts) {
-        await repository.failSlot(db, slot, { reason: failure.reason, ...spent });
+        await repository.failSlot(db, slot, {
+          reason: failure.reason,
+          inputTokens: 0,
+          outputTokens: 0,
+        });
         return;
       }
       await sleep(backoff(settings, attempt, failure), undefined, { signal }).catch(() => {
@@ -114,23 +136,15 @@ export async function runSlot(
       continue;
     }
     // A database error here fails the job, and the queue runs it again later: the provider's
-    // answer is lost, but nothing is stored twice.
+    // answer is lost (its call, still in flight, counts all it reserved), but nothing is
+    // stored twice.
     await repository.completeSlot(db, slot, {
       ...prompt,
       idea: result.idea,
-      inputTokens: spent.inputTokens + result.inputTokens,
-      outputTokens: spent.outputTokens + result.outputTokens,
+      inputTokens: result.inputTokens,
+      outputTokens: result.outputTokens,
     });
     return;
-  }
-}
-
-/** Adds what a failed call reports it used (a malformed answer was still paid for). */
-function addUsage(spent: { inputTokens: number; outputTokens: number }, error: unknown) {
-  if (NoObjectGeneratedError.isInstance(error) || NoOutputGeneratedError.isInstance(error)) {
-    const usage = 'usage' in error ? error.usage : undefined;
-    spent.inputTokens += usage?.inputTokens ?? 0;
-    spent.outputTokens += usage?.outputTokens ?? 0;
   }
 }
 
@@ -151,7 +165,5 @@ export async function abandonSlot(
   job: { generationId: number; slot: number },
   reason = 'its worker stopped before finishing, again and again',
 ) {
-  const slot = await repository.findSlot(db, job.generationId, job.slot);
-  if (!slot) return;
-  await repository.failSlot(db, slot, { reason, inputTokens: 0, outputTokens: 0 });
+  await repository.failSlot(db, job, { reason, inputTokens: 0, outputTokens: 0 });
 }

@@ -38,6 +38,9 @@ export interface IdeaProviderClient {
 
 /** The answer a model gives is malformed: empty or not the idea asked for. */
 export class MalformedIdeaError extends Error {
+  /** What the call that gave the answer used, when the client knows it. */
+  usage?: { inputTokens: number; outputTokens: number };
+
   constructor(message: string) {
     super(message);
     this.name = 'MalformedIdeaError';
@@ -124,11 +127,17 @@ function modelClient(languageModel: (model: string) => LanguageModel): IdeaProvi
         maxRetries: 0,
         abortSignal: signal,
       });
-      return {
-        idea: normaliseIdea(result.output),
+      const usage = {
         inputTokens: result.usage.inputTokens ?? 0,
         outputTokens: result.usage.outputTokens ?? 0,
       };
+      try {
+        return { idea: normaliseIdea(result.output), ...usage };
+      } catch (error) {
+        // A malformed answer was still paid for.
+        if (error instanceof MalformedIdeaError) error.usage = usage;
+        throw error;
+      }
     },
   };
 }
