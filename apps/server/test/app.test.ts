@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { users } from '../src/db/schema/users.js';
 import { loggerOptions } from '../src/lib/logging.js';
@@ -164,6 +164,60 @@ describe('the log', () => {
       expect(log).toContain('Failed query: insert into');
       expect(log).not.toContain('SECRET');
       expect(log).not.toContain('example.com');
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+
+  it('takes no client that hangs up mid-upload for a database outage', async () => {
+    const lines: string[] = [];
+    const database = await createTestDatabase();
+    const app = await buildApp(testConfig, {
+      database,
+      logger: { ...loggerOptions('info'), stream: { write: (line: string) => lines.push(line) } },
+    });
+    // The body is being read: from here on a hang-up fails the request. The answer the error
+    // handler chooses reaches nobody, but its hooks still see it.
+    const reading = new Set<string>();
+    const answers = new Map<string, number>();
+    app.addHook('preParsing', async (request, _reply, payload) => {
+      reading.add(request.url);
+      return payload;
+    });
+    app.addHook('onSend', async (request, reply) => {
+      answers.set(request.url, reply.statusCode);
+    });
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = app.server.address() as AddressInfo;
+      const { authorization } = await authHeaders(app, await makeUser(database.db));
+      const uploads = {
+        '/api/auth/logout/': {},
+        '/api/auth/token/': {},
+        '/api/projects/': { authorization },
+      };
+      for (const [url, headers] of Object.entries(uploads)) {
+        const socket = connect(port, '127.0.0.1');
+        await new Promise((resolve) => socket.once('connect', resolve));
+        const head = Object.entries({
+          host: 'localhost',
+          'content-type': 'application/json',
+          'content-length': '1000',
+          ...headers,
+        }).map(([name, value]) => `${name}: ${value}\r\n`);
+        socket.write(`POST ${url} HTTP/1.1\r\n${head.join('')}\r\n{"a":`);
+        await vi.waitFor(() => {
+          expect(reading).toContain(url);
+        });
+        socket.destroy();
+        await vi.waitFor(() => {
+          expect(answers.get(url), url).toBe(400);
+        });
+      }
+      const logged = lines.map((line) => JSON.parse(line) as { level: number; msg: string });
+      expect(logged.filter(({ level }) => level >= 40)).toEqual([]);
+      expect(lines.join('')).not.toContain('database unavailable');
     } finally {
       await app.close();
       await database.close();

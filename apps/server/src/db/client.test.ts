@@ -23,4 +23,26 @@ describe.skipIf(!onPostgres)('the PostgreSQL connection pool', () => {
       await database.close();
     }
   });
+
+  it('survives the server ending a connection in the middle of a transaction', async () => {
+    const database = await createTestDatabase();
+    const { db } = database;
+    try {
+      const failed = db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        // The server ends this transaction's connection between two of its statements, as a
+        // restart or an administrator would.
+        await db.execute(
+          sql`select pg_terminate_backend(pid) from pg_stat_activity
+              where datname = current_database() and state = 'idle in transaction'`,
+        );
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        await tx.execute(sql`select 1`);
+      });
+      await expect(failed).rejects.toThrow();
+      await expect(db.execute(sql`select 1`)).resolves.toBeDefined();
+    } finally {
+      await database.close();
+    }
+  });
 });

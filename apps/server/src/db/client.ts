@@ -10,7 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { prepareDataDir } from './data-dir.js';
 import { lockDataDir } from './data-dir-lock.js';
-import { PreparingClient } from './prepared-statements.js';
+import { PoolClient } from './pool-client.js';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 
@@ -103,7 +103,7 @@ function openPostgres(
   { url, poolSize = 10 }: PostgresTarget,
   { logger }: DatabaseOptions,
 ): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, Client: PreparingClient });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, Client: PoolClient });
   // An idle connection the server ends (a restart, an administrator, a dropped database) is
   // discarded by the pool and replaced at the next query. Unheard, its error would end the process.
   pool.on('error', () => undefined);

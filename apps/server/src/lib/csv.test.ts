@@ -39,7 +39,11 @@ function parseCsv(text: string): string[][] {
   }
 }
 
-const FORMULA_START = ['=', '+', '-', '@', '\t', '\r'];
+/** What the property expects neutralised: see the cases above. */
+function looksLikeFormula(text: string) {
+  const seen = /[^\p{White_Space}\p{Default_Ignorable_Code_Point}\p{Cc}\p{Cf}]/u.exec(text)?.[0];
+  return /^[\t\r]/.test(text) || '=+-@'.includes(seen?.normalize('NFKC')[0] ?? 'x');
+}
 
 describe('csvCell', () => {
   it('writes plain text, numbers and booleans as they are', () => {
@@ -69,6 +73,51 @@ describe('csvCell', () => {
     expect(csvCell('\rx')).toBe('"\'\rx"');
     expect(csvCell('=HYPERLINK("http://x","y")')).toBe('"\'=HYPERLINK(""http://x"",""y"")"');
   });
+
+  // Spreadsheets read the full-width and small forms as =+-@, and skip what they trim or cannot
+  // see before the first character.
+  it.each([
+    ['full-width equals', '＝SUM(A1:A2)'],
+    ['full-width plus', '＋1'],
+    ['full-width minus', '－1'],
+    ['full-width at', '＠cmd'],
+    ['small equals', '﹦1+1'],
+    ['small plus', '﹢1'],
+    ['small minus', '﹣1'],
+    ['small at', '﹫cmd'],
+    ['superscript equals', '⁼1+1'],
+    ['zero-width space', '\u200B=1+1'],
+    ['zero-width joiner', '\u200D+1'],
+    ['byte order mark', '\uFEFF=1+1'],
+    ['word joiner', '\u2060@cmd'],
+    ['right-to-left override', '\u202E=1+1'],
+    ['left-to-right isolate', '\u2066-1'],
+    ['soft hyphen', '\u00AD=1+1'],
+    ['variation selector', '\uFE0F@cmd'],
+    ['control character', '\u0007=1+1'],
+    ['leading space', ' =1+1'],
+    ['no-break space', '\u00A0@cmd'],
+    ['ideographic space, full-width equals', '\u3000＝1+1'],
+    ['line break', '\n=1+1'],
+    ['several invisible characters', '\u200B\u2060\uFEFF＝1+1'],
+  ])('neutralises a %s', (_name, text) => {
+    expect(parseCsv(csvLine([text]))).toEqual([[`'${text}`]]);
+  });
+
+  it.each([
+    ['ordinary text', 'Ship it on Friday'],
+    ['a formula character later', 'a=b, or x + y - z @ noon'],
+    ['an email address', 'ann@example.com'],
+    ['an emoji', '👍 great'],
+    ['an emoji then a formula character', '👍=1+1'],
+    ['a lone leading space before a letter', ' hello'],
+    ['a zero-width space before a letter', '\u200Bhello'],
+    ['only invisible characters', '\u200B\uFEFF'],
+    ['full-width digits', '２＋２'],
+    ['an accented letter', 'é=1'],
+  ])('leaves %s as it is', (_name, text) => {
+    expect(parseCsv(csvLine([text]))).toEqual([[text]]);
+  });
 });
 
 describe('csvLine', () => {
@@ -82,7 +131,10 @@ describe('csvLine', () => {
 });
 
 describe('CSV round trip (property)', () => {
-  const tricky = fc.constantFrom('=', '+', '-', '@', '\t', '\r', '\n', '\r\n', ',', '"', ' ', "'");
+  const tricky = fc.constantFrom(
+    ...['=', '+', '-', '@', '\t', '\r', '\n', '\r\n', ',', '"', ' ', "'"],
+    ...['＝', '＋', '－', '＠', '﹦', '\u200B', '\uFEFF', '\u202E', '\u00AD', '\u3000', '\u0007'],
+  );
   const text = fc.oneof(
     fc.string({ unit: 'grapheme' }),
     fc.string({ unit: fc.oneof(tricky, fc.string({ unit: 'binary', maxLength: 1 })) }),
@@ -96,13 +148,11 @@ describe('CSV round trip (property)', () => {
         const parsed = parseCsv(csvLine(cells))[0] ?? [];
         const expected = cells.map((value) => {
           if (typeof value !== 'string') return String(value);
-          return FORMULA_START.some((c) => value.startsWith(c)) ? `'${value}` : value;
+          return looksLikeFormula(value) ? `'${value}` : value;
         });
         expect(parsed).toEqual(expected);
         for (const [i, value] of parsed.entries()) {
-          if (typeof cells[i] === 'string') {
-            expect(FORMULA_START.some((c) => value.startsWith(c))).toBe(false);
-          }
+          if (typeof cells[i] === 'string') expect(looksLikeFormula(value)).toBe(false);
         }
       }),
       { seed: 4180, numRuns: 2000 },

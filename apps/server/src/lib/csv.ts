@@ -5,6 +5,23 @@ export type CsvValue = string | number | boolean | null | undefined;
 
 // OWASP CSV injection: a spreadsheet runs a text cell starting with one of these as a formula.
 const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * A cell's first character a spreadsheet sees: past what it trims or cannot see (spaces and line
+ * breaks, control and format characters, and the other invisible ones: zero-width space and
+ * joiners, the BOM, word joiner, bidi controls, soft hyphen, variation selectors…).
+ */
+const FIRST_SEEN = /^[\p{White_Space}\p{Default_Ignorable_Code_Point}\p{Cc}\p{Cf}]*(.)/u;
+
+/**
+ * Whether a spreadsheet could take the text for a formula. Spreadsheets read the full-width and
+ * small forms (＝＋－＠, ﹦﹢﹣﹫) as the ASCII ones, as NFKC does; the first character seen is
+ * compared after NFKC, so that they and whatever else it folds into `=+-@` count.
+ */
+function looksLikeFormula(text: string): boolean {
+  if (FORMULA_START.test(text)) return true;
+  const first = FIRST_SEEN.exec(text)?.[1];
+  return first !== undefined && FORMULA_START.test(first.normalize('NFKC'));
+}
 const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
 
 /**
@@ -14,7 +31,7 @@ const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
 export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return '';
   if (typeof value !== 'string') return String(value);
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  const text = looksLikeFormula(value) ? `'${value}` : value;
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

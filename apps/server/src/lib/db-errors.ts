@@ -13,7 +13,7 @@ function* causes(error: unknown) {
 const hasSqlState = (error: unknown, code: string) =>
   [...causes(error)].some((e) => e.code === code);
 
-/** Socket errors of a connection that could not be made or was lost. */
+/** Socket errors of a database connection that could not be made or was lost. */
 const CONNECTION_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -26,19 +26,37 @@ const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
 /** What node-postgres says when the server closes a connection under it. */
 const LOST_CONNECTION = /^Connection terminated|connection error and is not queryable/;
 
+/** Errors the database's own connections reported (see `markDatabaseError`). */
+const databaseErrors = new WeakSet();
+
+/**
+ * Records that a database connection reported this error; the connections of the pool call it.
+ * Only then does a socket error mean the database: a client hanging up in the middle of its
+ * request raises the same ECONNRESET, and must not pass for an outage (a 503 and a warning).
+ */
+export function markDatabaseError(error: unknown) {
+  if (isObject(error)) databaseErrors.add(error);
+}
+
 /**
  * The database could not be reached or went away (a restart, a failover, a network cut): the
  * request may well succeed in a moment, unlike a failure of the statement itself.
  */
-export const isDatabaseUnavailable = (error: unknown) =>
-  [...causes(error)].some(
-    (e) =>
-      (typeof e.code === 'string' &&
-        (CONNECTION_CODES.has(e.code) ||
-          UNAVAILABLE_STATES.has(e.code) ||
-          e.code.startsWith('08'))) ||
-      (typeof e.message === 'string' && LOST_CONNECTION.test(e.message)),
-  );
+export function isDatabaseUnavailable(error: unknown) {
+  // A database error and whatever it wraps came from the database; the errors wrapping it
+  // (the ORM's) did not raise socket errors of their own.
+  let fromDatabase = false;
+  for (const e of causes(error)) {
+    fromDatabase ||= databaseErrors.has(e);
+    const { code, message } = e;
+    if (typeof code === 'string') {
+      if (fromDatabase && CONNECTION_CODES.has(code)) return true;
+      if (UNAVAILABLE_STATES.has(code) || code.startsWith('08')) return true;
+    }
+    if (typeof message === 'string' && LOST_CONNECTION.test(message)) return true;
+  }
+  return false;
+}
 
 /** A unique constraint refused the row. */
 export const isUniqueViolation = (error: unknown) => hasSqlState(error, '23505');

@@ -28,7 +28,14 @@ beforeAll(async () => {
   large = (await makeBrainstorm(t.db, other, 'Large')).id;
   const [plain, risky] = await insertIdeas(t.db, small, [
     { title: 'Plain', summary: 'a, "quoted" summary', description: 'two\nlines' },
-    { title: '=cmd|calc', summary: '-2+3', provider: 'offline', model: 'echo-1' },
+    {
+      title: '=cmd|calc',
+      summary: '-2+3',
+      // Hidden in front, and full-width: a spreadsheet still reads a formula.
+      description: '\u200B＝HYPERLINK("http://x","y")',
+      provider: 'offline',
+      model: 'echo-1',
+    },
   ]);
   await annotateDirectly(t.db, me, plain?.id ?? 0, { vote: -1, isBookmarked: true });
   await annotateDirectly(t.db, other, risky?.id ?? 0, { vote: 1, isHidden: true });
@@ -92,6 +99,7 @@ describe('format=csv', () => {
     expect(cells(risky)).toMatchObject({
       title: "'=cmd|calc",
       summary: "'-2+3",
+      description: '\'\u200B＝HYPERLINK("http://x","y")',
       votes: '1',
       'my vote': '',
       hidden: 'false',
