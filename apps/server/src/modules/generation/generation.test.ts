@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { apiAs, makeUser } from '../../../test/factories.js';
@@ -219,6 +220,38 @@ describe('generating with the offline provider', () => {
     expect((await api(bob, 'PATCH', url, { title: 'Mine now' })).statusCode).toBe(403);
     expect((await api(bob, 'DELETE', url)).statusCode).toBe(403);
     expect((await api(alice, 'PATCH', url, { title: 'Kept' })).statusCode).toBe(200);
+  });
+
+  it('takes the author off ideas generated before, whoever asked for them', async () => {
+    const brainstorm = await makeRichBrainstorm(t.db, alice);
+    const response = await api(
+      bob,
+      'POST',
+      `/api/brainstorms/${brainstorm.id}/brainstorm/`,
+      generationBody(1),
+    );
+    const finished = await waitForGeneration(t.app, bob, response.json<GenerationDto>().id);
+    const generated = finished.slots[0]?.idea ?? 0;
+    const written = await api(bob, 'POST', '/api/ideas/', {
+      brainstorm: brainstorm.id,
+      title: 'By hand',
+    });
+    // As the ideas of a generation were stored until migration 0010.
+    await t.db.update(ideas).set({ createdBy: bob.id }).where(eq(ideas.id, generated));
+    const migration = new URL(
+      '../../db/migrations/0010_generated_ideas_have_no_author.sql',
+      import.meta.url,
+    );
+    await t.db.execute(sql.raw(readFileSync(migration, 'utf8')));
+    const authors = await t.db
+      .select({ id: ideas.id, createdBy: ideas.createdBy })
+      .from(ideas)
+      .where(eq(ideas.brainstormId, brainstorm.id))
+      .orderBy(ideas.id);
+    expect(authors).toEqual([
+      { id: generated, createdBy: null },
+      { id: written.json<{ id: number }>().id, createdBy: bob.id },
+    ]);
   });
 
   it('lists a brainstorm’s generations newest first, paged', async () => {
