@@ -166,13 +166,34 @@ export interface ClaimedSlot {
   requestedBy: number;
 }
 
-/** The slot's row as it is before a statement changes it, locked; none once it has finished. */
-const unfinishedSlot = (generationId: number, slot: number) => sql`
-  select generation_id, slot, reserved_tokens, in_flight from generation_slots
-  where generation_id = ${generationId} and slot = ${slot} and status in ('queued', 'running')
-  for update`;
+/**
+ * Locks for a statement that changes a slot (`with ${lockSlot(...)}, ...`): its generation's
+ * row, then the slot's, which `p` holds as it was before the statement (none once the slot has
+ * finished or its generation is gone). A statement that adds an idea also updates the
+ * brainstorm's count, so it locks the brainstorm first. Deleting a brainstorm locks it, then its
+ * generations, then their slots: taken in the same order, neither waits for the other in a
+ * cycle (a deadlock).
+ */
+const lockSlot = (generationId: number, slot: number, { brainstorm = false } = {}) => {
+  const brainstormLock = brainstorm
+    ? sql`brainstorm_lock as (
+        select id from brainstorms
+        where id = (select brainstorm_id from generations where id = ${generationId})
+        for no key update),`
+    : sql``;
+  const afterBrainstorm = brainstorm ? sql`and exists (select 1 from brainstorm_lock)` : sql``;
+  return sql`${brainstormLock}
+    generation_lock as (
+      select id from generations where id = ${generationId} ${afterBrainstorm}
+      for no key update),
+    p as (
+      select generation_id, slot, reserved_tokens, in_flight from generation_slots
+      where generation_id = ${generationId} and slot = ${slot} and status in ('queued', 'running')
+        and exists (select 1 from generation_lock)
+      for update)`;
+};
 
-/** What a call cut off in flight may have cost: all it reserved (`p` is `unfinishedSlot`). */
+/** What a call cut off in flight may have cost: all it reserved (`p` is from `lockSlot`). */
 const CUT_OFF = sql.raw('case when p.in_flight then p.reserved_tokens else 0 end');
 
 /**
@@ -190,7 +211,7 @@ export async function claimSlot(
   worker: number | null,
 ): Promise<ClaimedSlot | null> {
   const result = await db.execute(sql`
-    with p as (${unfinishedSlot(generationId, slot)}),
+    with ${lockSlot(generationId, slot)},
     claimed as (
       update generation_slots s
       set status = 'running', attempts = attempts + 1, started = coalesce(started, now()),
@@ -223,7 +244,7 @@ export async function claimSlot(
 export async function startCall(db: Db, slot: ClaimedSlot, tokens: number): Promise<boolean> {
   const rows = rowsOf<{ ok: number }>(
     await db.execute(sql`
-      with p as (${unfinishedSlot(slot.generationId, slot.slot)}),
+      with ${lockSlot(slot.generationId, slot.slot)},
       started as (
         update generation_slots s set in_flight = true, reserved_tokens = ${tokens}
         from p where s.generation_id = p.generation_id and s.slot = p.slot
@@ -254,7 +275,7 @@ export async function settleFailedCall(db: Db, slot: ClaimedSlot, cost: FailedCa
   const released = cost.kind === 'none' ? sql.raw('0') : sql.raw('p.reserved_tokens');
   const unreported = cost.kind === 'unknown' ? sql.raw('p.reserved_tokens') : sql.raw('0');
   await db.execute(sql`
-    with p as (${unfinishedSlot(slot.generationId, slot.slot)}),
+    with ${lockSlot(slot.generationId, slot.slot)},
     settled as (
       update generation_slots s
       set in_flight = false, input_tokens = coalesce(s.input_tokens, 0) + ${input},
@@ -341,7 +362,7 @@ export async function completeSlot(
   const { idea } = result;
   const rows = rowsOf<{ id: number | null }>(
     await db.execute(sql`
-      with p as (${unfinishedSlot(slot.generationId, slot.slot)}),
+      with ${lockSlot(slot.generationId, slot.slot, { brainstorm: true })},
       f as (
         update generation_slots s
         set status = 'done', error = null,
@@ -379,7 +400,7 @@ export async function failSlot(
   failure: { reason: string; inputTokens: number; outputTokens: number },
 ): Promise<void> {
   await db.execute(sql`
-    with p as (${unfinishedSlot(slot.generationId, slot.slot)}),
+    with ${lockSlot(slot.generationId, slot.slot)},
     f as (
       update generation_slots s
       set status = 'failed', error = ${failure.reason},
