@@ -5,7 +5,7 @@ function* causes(error: unknown) {
     e instanceof Error || isObject(e);
     e = (e as { cause?: unknown }).cause
   ) {
-    yield e as { code?: unknown; message?: unknown };
+    yield e as { code?: unknown; message?: unknown; detail?: unknown };
   }
 }
 
@@ -63,5 +63,21 @@ export const isUniqueViolation = (error: unknown) => hasSqlState(error, '23505')
 
 /** A foreign key refused the row: what it points at does not exist (or no longer does). */
 export const isForeignKeyViolation = (error: unknown) => hasSqlState(error, '23503');
+
+/**
+ * What a foreign key refused, read from PostgreSQL's detail: a row naming one that is not there
+ * (`Key (project_id)=(12) is not present in table "projects".`), with the column when the detail
+ * names one; or the removal of a row others still name (`... is still referenced from ...`).
+ */
+export type ForeignKeyViolation =
+  { kind: 'missing'; column: string | null } | { kind: 'referenced' };
+
+export function foreignKeyViolation(error: unknown): ForeignKeyViolation | null {
+  const violation = [...causes(error)].find((e) => e.code === '23503');
+  if (!violation) return null;
+  const detail = typeof violation.detail === 'string' ? violation.detail : '';
+  if (detail.includes(' is still referenced from table ')) return { kind: 'referenced' };
+  return { kind: 'missing', column: /^Key \((\w+)\)=/.exec(detail)?.[1] ?? null };
+}
 
 const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null;

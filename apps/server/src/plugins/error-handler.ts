@@ -4,7 +4,11 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable } from '../lib/db-errors.js';
+import {
+  foreignKeyViolation,
+  isDatabaseUnavailable,
+  type ForeignKeyViolation,
+} from '../lib/db-errors.js';
 import { HttpError, ValidationError, type FieldErrors } from '../lib/errors.js';
 
 const NON_FIELD = 'non_field_errors';
@@ -16,6 +20,26 @@ function toFieldErrors(issues: { instancePath: string; message?: string }[]): Fi
     (fields[field] ??= []).push(issue.message ?? 'Invalid value.');
   }
   return fields;
+}
+
+/**
+ * A foreign key refused a write: what the row names was deleted under the request (or never
+ * was). The body's field naming it (`project` or `project_id` for `project_id`) gets DRF's
+ * field error; a parent named by the path is simply not found. Removing a row others still name
+ * is a conflict. Every table's keys are covered, a future one's too.
+ */
+function answerForeignKey(violation: ForeignKeyViolation, body: unknown): [number, object] {
+  if (violation.kind === 'referenced') {
+    return [409, { detail: 'Other records still refer to this one, so it cannot be deleted.' }];
+  }
+  const column = violation.column;
+  const fields = column === null ? [] : [column.replace(/_id$/, ''), column];
+  const field = fields.find(
+    (f) => typeof body === 'object' && body !== null && Object.hasOwn(body, f),
+  );
+  if (field === undefined) return [404, { detail: 'Not found.' }];
+  const value = String((body as Record<string, unknown>)[field]);
+  return [400, { [field]: [`Invalid pk "${value}" - object does not exist.`] }];
 }
 
 /** Answers every error in the DRF shapes; a 5xx is logged with its request and never leaks. */
@@ -34,6 +58,11 @@ async function errorHandler(app: FastifyInstance) {
         .code(503)
         .header('retry-after', '5')
         .send({ detail: 'The service is briefly unavailable. Please try again in a moment.' });
+    }
+    const violation = foreignKeyViolation(error);
+    if (violation) {
+      const [status, body] = answerForeignKey(violation, request.body);
+      return reply.code(status).send(body);
     }
     const status = error.statusCode ?? 500;
     if (status >= 500 || isResponseSerializationError(error)) {

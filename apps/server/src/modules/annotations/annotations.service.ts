@@ -1,7 +1,6 @@
 import type { Db } from '../../db/client.js';
 import type { AnnotationRow, CommentRow, ReactionRow } from '../../db/schema/annotations.js';
 import type { UserRow } from '../../db/schema/users.js';
-import { isForeignKeyViolation } from '../../lib/db-errors.js';
 import { notFound } from '../../lib/errors.js';
 import { isoDate } from '../../lib/http-schemas.js';
 import * as repo from './annotations.repository.js';
@@ -49,13 +48,6 @@ export async function annotationsByIdea(
   );
 }
 
-/** An idea that is not there answers 404, however the database noticed. */
-async function onIdea<T>(write: Promise<T>): Promise<T> {
-  return write.catch((error: unknown) => {
-    throw isForeignKeyViolation(error) ? notFound() : error;
-  });
-}
-
 /** Sets any of vote, is_bookmarked and is_hidden on the caller's annotation, creating it. */
 export async function annotateIdea(
   db: Db,
@@ -63,12 +55,11 @@ export async function annotateIdea(
   ideaId: number,
   changes: AnnotationChanges,
 ): Promise<AnnotationDto> {
-  const { row, reactions, comments } = await onIdea(
-    repo.saveAnnotation(db, user.id, ideaId, {
-      vote: changes.vote,
-      isBookmarked: changes.is_bookmarked,
-      isHidden: changes.is_hidden,
-    }),
-  );
-  return toAnnotationDto(row, reactions, comments);
+  const saved = await repo.saveAnnotation(db, user.id, ideaId, {
+    vote: changes.vote,
+    isBookmarked: changes.is_bookmarked,
+    isHidden: changes.is_hidden,
+  });
+  if (!saved) throw notFound();
+  return toAnnotationDto(saved.row, saved.reactions, saved.comments);
 }

@@ -44,9 +44,10 @@ export async function createComment(db: Db, user: UserRow, input: CommentCreateI
   const row = await repo
     .insertComment(db, { annotationId: annotation.id, text: input.text })
     .catch((error: unknown) => {
-      // The annotation was deleted in the meantime.
+      // The annotation was deleted after the statement found it, before it wrote.
       throw isForeignKeyViolation(error) ? notFound() : error;
     });
+  if (!row) throw notFound();
   return toCommentDto(row);
 }
 

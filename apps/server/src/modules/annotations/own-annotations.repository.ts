@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { ideaAnnotations, type AnnotationRow } from '../../db/schema/annotations.js';
 import { ideas } from '../../db/schema/ideas.js';
 import { orderBy, type Ordering } from '../../lib/ordering.js';
-import type { AnnotationValues } from './annotations.repository.js';
+import { lockedAnnotations, type AnnotationValues } from './annotations.repository.js';
 import type { ChildOrderingField } from './own-annotations.schemas.js';
 
 /** An annotation with what its API answer shows of the idea. */
@@ -62,6 +62,10 @@ export async function findAnnotation(
   return row ?? null;
 }
 
+/** The user's annotation of that id, its idea locked first (see `lockingIdeas`). */
+const lockingMine = (db: Db, userId: number, id: number, brainstormFirst = false) =>
+  lockedAnnotations(db, ideaAnnotations.id, mine(userId, id), { brainstormFirst });
+
 /** Writes only the named fields of a user's annotation; null when the user has no such one. */
 export async function updateAnnotation(
   db: Db,
@@ -70,10 +74,12 @@ export async function updateAnnotation(
   values: AnnotationValues,
 ): Promise<AnnotationRow | null> {
   const named = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+  const { locked, where } = lockingMine(db, userId, id);
   const [row] = await db
+    .with(locked)
     .update(ideaAnnotations)
     .set({ ...named, modified: sql`now()` })
-    .where(mine(userId, id))
+    .where(where)
     .returning();
   return row ?? null;
 }
@@ -85,19 +91,26 @@ export async function toggleAnnotation(
   id: number,
   flag: 'isBookmarked' | 'isHidden',
 ): Promise<AnnotationRow | null> {
+  const { locked, where } = lockingMine(db, userId, id);
   const [row] = await db
+    .with(locked)
     .update(ideaAnnotations)
     .set({ [flag]: not(ideaAnnotations[flag]), modified: sql`now()` })
-    .where(mine(userId, id))
+    .where(where)
     .returning();
   return row ?? null;
 }
 
-/** Deletes a user's annotation (its reactions and comments go with it); false when none. */
+/**
+ * Deletes a user's annotation (its reactions and comments go with it); false when none. Each of
+ * them updates the idea, so the brainstorm is locked first (see `lockingIdeas`).
+ */
 export async function deleteAnnotation(db: Db, userId: number, id: number): Promise<boolean> {
+  const { locked, where } = lockingMine(db, userId, id, true);
   const rows = await db
+    .with(locked)
     .delete(ideaAnnotations)
-    .where(mine(userId, id))
+    .where(where)
     .returning({ id: ideaAnnotations.id });
   return rows.length > 0;
 }

@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { AnnotationRow, CommentRow, ReactionRow } from '../../db/schema/annotations.js';
 import type { UserRow } from '../../db/schema/users.js';
-import { isForeignKeyViolation } from '../../lib/db-errors.js';
 import { fieldError, notFound } from '../../lib/errors.js';
 import { paginate, pageWindow } from '../../lib/pagination.js';
 import { childrenOf, saveAnnotation } from './annotations.repository.js';
@@ -33,13 +32,8 @@ const columns = (changes: AnnotationChanges) => ({
 });
 
 /** A body's idea that is not there is a field error, as DRF answers for a related field. */
-export async function onIdeaField<T>(ideaId: number, write: Promise<T>): Promise<T> {
-  return write.catch((error: unknown) => {
-    throw isForeignKeyViolation(error)
-      ? fieldError('idea_id', `Invalid pk "${ideaId}" - object does not exist.`)
-      : error;
-  });
-}
+const noIdea = (ideaId: number) =>
+  fieldError('idea_id', `Invalid pk "${ideaId}" - object does not exist.`);
 
 /** The caller's annotation with its idea, reactions and comments; 404 for anyone else's. */
 export async function getAnnotation(db: Db, user: UserRow, id: number) {
@@ -77,11 +71,9 @@ export async function listAnnotations(
 
 /** Creates the caller's annotation of an idea, or updates the one there is: never two. */
 export async function createAnnotation(db: Db, user: UserRow, input: AnnotationCreateInput) {
-  const { row, inserted } = await onIdeaField(
-    input.idea_id,
-    saveAnnotation(db, user.id, input.idea_id, columns(input)),
-  );
-  return { inserted, annotation: await getAnnotation(db, user, row.id) };
+  const saved = await saveAnnotation(db, user.id, input.idea_id, columns(input));
+  if (!saved) throw noIdea(input.idea_id);
+  return { inserted: saved.inserted, annotation: await getAnnotation(db, user, saved.row.id) };
 }
 
 export async function updateAnnotation(
@@ -125,8 +117,9 @@ export async function annotationFor(
   target: ChildTarget,
 ): Promise<AnnotationRow> {
   if (target.annotation_id === undefined) {
-    const saved = saveAnnotation(db, user.id, target.idea_id, {});
-    return (await onIdeaField(target.idea_id, saved)).row;
+    const saved = await saveAnnotation(db, user.id, target.idea_id, {});
+    if (!saved) throw noIdea(target.idea_id);
+    return saved.row;
   }
   const annotation = await repo.findAnnotationRow(db, user.id, target.annotation_id);
   if (!annotation) throw notFound();

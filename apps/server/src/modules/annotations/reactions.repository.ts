@@ -1,5 +1,6 @@
 import { and, count, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
 import {
   ideaAnnotations,
   ideaReactions,
@@ -7,6 +8,13 @@ import {
   type ReactionType,
 } from '../../db/schema/annotations.js';
 import { orderBy, type Ordering } from '../../lib/ordering.js';
+import {
+  lockedAnnotations,
+  lockingIdeas,
+  rowJson,
+  withDates,
+  type JsonRow,
+} from './annotations.repository.js';
 import type { ChildOrderingField } from './own-annotations.schemas.js';
 
 /** The ids of a user's annotations, as a subquery: a reaction is its annotation's user's. */
@@ -63,31 +71,34 @@ export async function findReaction(
   return row ?? null;
 }
 
-/** Adds a reaction unless the annotation has that type already: then null, and nothing changes. */
-export async function insertReaction(
-  db: Db,
-  values: { annotationId: number; reactionType: ReactionType },
-): Promise<ReactionRow | null> {
-  const [row] = await db.insert(ideaReactions).values(values).onConflictDoNothing().returning();
-  return row ?? null;
-}
-
-export async function findReactionOfType(
+/**
+ * Adds a reaction, or finds the annotation's reaction of that type: `inserted` tells which. One
+ * statement, which locks the idea first (see `lockingIdeas`); null when the annotation or its
+ * idea is not there (any more).
+ */
+export async function saveReaction(
   db: Db,
   annotationId: number,
   reactionType: ReactionType,
-): Promise<ReactionRow | null> {
-  const [row] = await db
-    .select()
-    .from(ideaReactions)
-    .where(
-      and(
-        eq(ideaReactions.annotationId, annotationId),
-        eq(ideaReactions.reactionType, reactionType),
-      ),
-    );
-  return row ?? null;
+): Promise<{ row: ReactionRow; inserted: boolean } | null> {
+  const [result] = rowsOf<{ reaction: JsonRow<ReactionRow>; inserted: boolean }>(
+    await db.execute(sql`with locked as (${lockingIdeas(db, eq(ideaAnnotations.id, annotationId))})
+      insert into ${ideaReactions} (annotation_id, reaction_type)
+      select id, ${reactionType}::text from locked
+      on conflict (annotation_id, reaction_type) do update set modified = ${ideaReactions.modified}
+      returning ${rowJson(ideaReactions)} as reaction, (xmax = 0) as inserted`),
+  );
+  return result ? { row: withDates(result.reaction), inserted: result.inserted } : null;
 }
+
+/** The user's reaction of that id, its idea locked first (see `lockingIdeas`). */
+const lockingMine = (db: Db, userId: number, id: number) =>
+  lockedAnnotations(
+    db,
+    ideaReactions.annotationId,
+    and(eq(ideaReactions.id, id), eq(ideaAnnotations.userId, userId)),
+    { child: ideaReactions },
+  );
 
 export async function updateReaction(
   db: Db,
@@ -95,18 +106,22 @@ export async function updateReaction(
   id: number,
   values: { reactionType?: ReactionType | undefined },
 ): Promise<ReactionRow | null> {
+  const { locked, where } = lockingMine(db, userId, id);
   const [row] = await db
+    .with(locked)
     .update(ideaReactions)
     .set({ ...values, modified: sql`now()` })
-    .where(mine(db, userId, id))
+    .where(and(eq(ideaReactions.id, id), where))
     .returning();
   return row ?? null;
 }
 
 export async function deleteReaction(db: Db, userId: number, id: number): Promise<boolean> {
+  const { locked, where } = lockingMine(db, userId, id);
   const rows = await db
+    .with(locked)
     .delete(ideaReactions)
-    .where(mine(db, userId, id))
+    .where(and(eq(ideaReactions.id, id), where))
     .returning({ id: ideaReactions.id });
   return rows.length > 0;
 }

@@ -44,22 +44,19 @@ export async function getReaction(db: Db, user: UserRow, id: number) {
 }
 
 /**
- * Adds a reaction, or finds the one of that type there is: insert-or-nothing, then read, so
- * parallel identical requests make one. `inserted` tells the two apart.
+ * Adds a reaction, or finds the one of that type there is, in one statement: parallel identical
+ * requests make one. `inserted` tells the two apart.
  */
 export async function addReaction(db: Db, user: UserRow, input: ReactionCreateInput) {
   const annotation = await annotationFor(db, user, input);
-  const values = { annotationId: annotation.id, reactionType: input.reaction_type };
-  // A concurrent delete can remove the one there was between the two statements: try again.
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    const row = await repo.insertReaction(db, values).catch((error: unknown) => {
+  const saved = await repo
+    .saveReaction(db, annotation.id, input.reaction_type)
+    .catch((error: unknown) => {
+      // The annotation was deleted after the statement found it, before it wrote.
       throw isForeignKeyViolation(error) ? notFound() : error;
     });
-    if (row) return { inserted: true, reaction: toReactionDto(row) };
-    const existing = await repo.findReactionOfType(db, annotation.id, input.reaction_type);
-    if (existing) return { inserted: false, reaction: toReactionDto(existing) };
-  }
-  throw new Error('reaction kept disappearing');
+  if (!saved) throw notFound();
+  return { inserted: saved.inserted, reaction: toReactionDto(saved.row) };
 }
 
 export async function updateReaction(db: Db, user: UserRow, id: number, changes: ReactionChanges) {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { ideaAnnotations, ideaComments } from '../../db/schema/annotations.js';
@@ -209,8 +209,31 @@ export async function updateIdea(
     .where(eq(ideas.id, id));
 }
 
+/**
+ * Deletes an idea with its annotations. Its brainstorm's idea count changes last, so the
+ * brainstorm is locked first, in the statement, as deleting the brainstorm locks it before its
+ * ideas; the other way round, the two deadlocked.
+ */
 export async function deleteIdea(db: Db, id: number): Promise<void> {
-  await db.delete(ideas).where(eq(ideas.id, id));
+  const brainstorm = db
+    .$with('brainstorm')
+    .as(
+      db
+        .select({ id: brainstorms.id })
+        .from(ideas)
+        .innerJoin(brainstorms, eq(brainstorms.id, ideas.brainstormId))
+        .where(eq(ideas.id, id))
+        .for('no key update', { of: brainstorms }),
+    );
+  await db
+    .with(brainstorm)
+    .delete(ideas)
+    .where(
+      and(
+        eq(ideas.id, id),
+        inArray(ideas.brainstormId, db.select({ id: brainstorm.id }).from(brainstorm)),
+      ),
+    );
 }
 
 /** How many comments an idea has, and whether the idea exists: one statement. */

@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { IdeaRow } from '../../db/schema/ideas.js';
 import type { UserRow } from '../../db/schema/users.js';
-import { isForeignKeyViolation } from '../../lib/db-errors.js';
 import { fieldError, notFound, permissionDenied } from '../../lib/errors.js';
 import { isoDate } from '../../lib/http-schemas.js';
 import { paginate, pageWindow, type Pagination } from '../../lib/pagination.js';
@@ -97,21 +96,15 @@ export async function getIdea(db: Db, user: UserRow, id: number, withAnnotations
   return idea;
 }
 
-const noBrainstorm = (id: number) =>
-  fieldError('brainstorm', `Invalid pk "${id}" - object does not exist.`);
-
+/** A brainstorm that is not there (any more) is the error handler's field error on `brainstorm`. */
 export async function createIdea(db: Db, user: UserRow, input: IdeaCreateInput) {
-  const id = await repo
-    .insertIdea(db, {
-      brainstormId: input.brainstorm,
-      title: input.title,
-      summary: input.summary,
-      description: input.description,
-      createdBy: user.id,
-    })
-    .catch((error: unknown) => {
-      throw isForeignKeyViolation(error) ? noBrainstorm(input.brainstorm) : error;
-    });
+  const id = await repo.insertIdea(db, {
+    brainstormId: input.brainstorm,
+    title: input.title,
+    summary: input.summary,
+    description: input.description,
+    createdBy: user.id,
+  });
   return getIdea(db, user, id);
 }
 
