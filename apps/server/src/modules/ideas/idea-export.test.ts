@@ -10,6 +10,7 @@ import {
 } from '../../../test/idea-factories.js';
 import type { UserRow } from '../../db/schema/users.js';
 import { claimExportSlot, CSV_HEADER, MAX_EXPORTS_PER_USER } from './idea-export.js';
+import { selectExportRows } from './ideas.repository.js';
 
 let t: TestApp;
 let call: ReturnType<typeof apiAs>;
@@ -45,8 +46,11 @@ beforeAll(async () => {
     Array.from({ length: LARGE }, (_, i) => ({ title: `Idea ${String(i % 17)}`, votes: 0 })),
   );
   // Many ties, and times a millisecond clock cannot tell apart: the keyset must keep them all.
+  // Descriptions of 0 to 6,000 characters, about 3.7 MB in all: batches end where their text
+  // reaches its budget, between ties too.
   await t.db.execute(
-    sql`update ideas set created = '2026-01-01T00:00:00Z'::timestamptz + (id % 7) * interval '1 microsecond' where brainstorm_id = ${large}`,
+    sql`update ideas set created = '2026-01-01T00:00:00Z'::timestamptz + (id % 7) * interval '1 microsecond',
+      description = repeat('x', (id % 5) * 1500) where brainstorm_id = ${large}`,
   );
 });
 afterAll(() => t.close());
@@ -117,14 +121,23 @@ describe('format=csv', () => {
         .map((row) => Number(row[0]));
       expect(ids, ordering).toHaveLength(LARGE);
       expect(new Set(ids).size).toBe(LARGE);
-      const expected: unknown = await t.db.execute(
-        sql.raw(
-          `select id from ideas where brainstorm_id = ${large} order by ${sqlOrder(ordering)}`,
-        ),
-      );
-      const rows = (expected as { rows: { id: number }[] }).rows;
-      expect(ids, ordering).toEqual(rows.map((r) => r.id));
+      expect(ids, ordering).toEqual(await largeIds(ordering));
     }
+  });
+
+  it('reads batches that end where their text reaches its budget, however many rows fit the limit', async () => {
+    const budget = 20_000;
+    const rows = await selectExportRows(
+      t.db,
+      { callerId: me.id, brainstorm: large },
+      { ordering: [{ field: 'title', descending: false }], limit: 2_000, textBudget: budget },
+    );
+    const bytes = rows.map((row) => Buffer.byteLength(row.title + row.summary + row.description));
+    expect(rows.map((row) => row.textBytes)).toEqual(bytes);
+    const total = bytes.reduce((sum, n) => sum + n, 0);
+    // The last row is the one that reaches the budget.
+    expect(total).toBeGreaterThanOrEqual(budget);
+    expect(total - (bytes.at(-1) ?? 0)).toBeLessThan(budget);
   });
 
   it('applies the same filters as the list, and refuses bad ones before streaming', async () => {
@@ -162,8 +175,11 @@ describe('format=json', () => {
     expect(ideas.map((idea) => idea.title)).toEqual(['Plain', '=cmd|calc']);
     expect(ideas[0]?.user_annotation).toMatchObject({ vote: -1, is_bookmarked: true });
     expect(ideas[1]?.user_annotation).toBeNull();
-    const all = await call(me, 'GET', `/api/ideas/?brainstorm=${large}&format=json`);
-    expect(all.json<IdeaJson[]>()).toHaveLength(LARGE);
+    for (const ordering of ['-created', 'title,-votes']) {
+      const url = `/api/ideas/?brainstorm=${large}&format=json&ordering=${ordering}`;
+      const all = (await call(me, 'GET', url)).json<IdeaJson[]>();
+      expect(all.map((idea) => idea.id)).toEqual(await largeIds(ordering));
+    }
     const none = await call(
       me,
       'GET',
@@ -172,6 +188,14 @@ describe('format=json', () => {
     expect(none.json()).toEqual([]);
   });
 });
+
+/** The large brainstorm's ideas in the ordering, as the database sorts them. */
+async function largeIds(ordering: string) {
+  const expected: unknown = await t.db.execute(
+    sql.raw(`select id from ideas where brainstorm_id = ${large} order by ${sqlOrder(ordering)}`),
+  );
+  return (expected as { rows: { id: number }[] }).rows.map((row) => row.id);
+}
 
 function sqlOrder(ordering: string): string {
   const column = (field: string) => (field === 'title' ? 'lower(title)' : field);

@@ -47,18 +47,41 @@ const csvRow = (row: ExportRow) =>
     row.model,
   ]);
 
+/**
+ * About the text of one chunk of a download. The response takes the next chunk only once the
+ * client has read the last, so a client that stops reading holds one chunk, not a batch.
+ */
+const CHUNK_CHARS = 64 * 1024;
+
+/** The items of each batch as text, joined into chunks of about `CHUNK_CHARS`. */
+async function* chunks<T>(batches: AsyncIterable<T[]>, text: (item: T) => string) {
+  let chunk = '';
+  for await (const items of batches) {
+    for (const item of items) {
+      chunk += text(item);
+      if (chunk.length >= CHUNK_CHARS) {
+        yield chunk;
+        chunk = '';
+      }
+    }
+  }
+  if (chunk !== '') yield chunk;
+}
+
+/** The BOM and header first, so the download starts before the first batch is read. */
 export async function* csvChunks(batches: AsyncIterable<ExportRow[]>) {
   yield CSV_BOM + csvLine(CSV_HEADER);
-  for await (const rows of batches) yield rows.map(csvRow).join('');
+  yield* chunks(batches, csvRow);
 }
 
 export async function* jsonChunks(batches: AsyncIterable<IdeaDto[]>) {
   let separator = '';
   yield '[';
-  for await (const ideas of batches) {
-    yield separator + ideas.map((idea) => JSON.stringify(idea)).join(',');
+  yield* chunks(batches, (idea) => {
+    const text = separator + JSON.stringify(idea);
     separator = ',';
-  }
+    return text;
+  });
   yield ']';
 }
 

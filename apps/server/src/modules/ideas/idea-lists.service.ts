@@ -75,31 +75,60 @@ export async function listIdeas(
   return { ...page, count: counts.count, filteredCount: counts.filteredCount };
 }
 
-const BATCH_SIZE = 500;
-const EXPORT_BATCH_SIZE = 2_000;
+/**
+ * About the text one batch of an export holds, whatever the ideas' length: a download the client
+ * stops reading keeps one batch and a few small chunks (decision 010).
+ */
+const BATCH_TEXT_BYTES = 1024 * 1024;
+/** The first batch, and the fewest rows a batch asks for. */
+const MIN_BATCH_ROWS = 50;
+/** A CSV row is cheap; a JSON row becomes an idea object, with annotations when asked. */
+const MAX_BATCH_ROWS = { csv: 2_000, json: 500 } as const;
 
-type BatchReader<Row> = (db: Db, filters: IdeaFilters, window: repo.IdeaWindow) => Promise<Row[]>;
+type BatchReader<Row> = (db: Db, filters: IdeaFilters, window: repo.BatchWindow) => Promise<Row[]>;
 
-/** The whole matching set in batches, each after the last row of the one before (keyset). */
-async function* batches<Row extends { sortKeys: string[] }>(
+/**
+ * The whole matching set in batches, each after the last row of the one before (keyset). Each
+ * asks for about `BATCH_TEXT_BYTES` of text at the rows' average length so far, and the reader
+ * cuts it there should the next rows be longer.
+ */
+async function* batches<Row extends { sortKeys: string[]; textBytes: number }>(
   read: BatchReader<Row>,
-  size: number,
+  maxRows: number,
   db: Db,
   filters: IdeaFilters,
   query: ListQuery,
 ) {
   let after: string[] | undefined;
+  let limit = MIN_BATCH_ROWS;
+  let rowsRead = 0;
+  let bytesRead = 0;
   for (;;) {
-    const rows = await read(db, filters, { ordering: query.ordering, limit: size, after });
+    const rows = await read(db, filters, {
+      ordering: query.ordering,
+      limit,
+      after,
+      textBudget: BATCH_TEXT_BYTES,
+    });
+    const bytes = rows.reduce((sum, row) => sum + row.textBytes, 0);
     if (rows.length > 0) yield rows;
     const last = rows.at(-1);
-    if (!last || rows.length < size) return;
+    // Fewer rows than asked for is the end, unless the text budget cut the batch short.
+    if (!last || (rows.length < limit && bytes < BATCH_TEXT_BYTES)) return;
     after = last.sortKeys;
+    rowsRead += rows.length;
+    bytesRead += bytes;
+    const fit = Math.round((BATCH_TEXT_BYTES * rowsRead) / Math.max(bytesRead, 1));
+    limit = Math.min(maxRows, Math.max(MIN_BATCH_ROWS, fit));
   }
 }
 
+/** Ideas as the list shows them, batch by batch: which ones, then those ideas read by id. */
 async function* dtoBatches(db: Db, user: UserRow, filters: IdeaFilters, query: ListQuery) {
-  for await (const rows of batches(repo.selectIdeas, BATCH_SIZE, db, filters, query)) {
+  const keys = batches(repo.selectBatchKeys, MAX_BATCH_ROWS.json, db, filters, query);
+  for await (const batch of keys) {
+    const ids = batch.map((row) => row.id);
+    const rows = await repo.selectIdeasById(db, filters, query.ordering, ids);
     yield await ideaDtos(db, user, rows, query.with_annotations);
   }
 }
@@ -118,6 +147,6 @@ export async function exportIdeas(
   const filters = filtersOf(user, query, review);
   refuseMissing(filters, await repo.countIdeas(db, filters, reviewerOf(filters)));
   return format === 'csv'
-    ? csvChunks(batches(repo.selectExportRows, EXPORT_BATCH_SIZE, db, filters, query))
+    ? csvChunks(batches(repo.selectExportRows, MAX_BATCH_ROWS.csv, db, filters, query))
     : jsonChunks(dtoBatches(db, user, filters, query));
 }

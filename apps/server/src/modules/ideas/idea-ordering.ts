@@ -32,6 +32,25 @@ export const sortOrder = (ordering: Ordering<IdeaOrderingField>) =>
   sortTerms(ordering).map((t) => (t.descending ? desc(t.expression) : asc(t.expression)));
 
 /**
+ * The sort terms as columns of a subquery (`sort_0`, `sort_1`, ...), and the ordering again over
+ * those columns: for a statement that orders a subquery's rows once more.
+ */
+export function sortColumns(ordering: Ordering<IdeaOrderingField>) {
+  const terms = sortTerms(ordering);
+  const name = (i: number) => sql.identifier(`sort_${String(i)}`);
+  return {
+    select: sql.join(
+      terms.map((t, i) => sql`${t.expression} as ${name(i)}`),
+      sql`, `,
+    ),
+    order: sql.join(
+      terms.map((t, i) => sql`${name(i)} ${sql.raw(t.descending ? 'desc' : 'asc')}`),
+      sql`, `,
+    ),
+  };
+}
+
+/**
  * A row's sort keys as text: timestamps keep their microseconds (a JavaScript Date would drop
  * them and the keyset would skip or repeat rows).
  */

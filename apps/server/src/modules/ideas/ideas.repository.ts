@@ -1,4 +1,5 @@
-import { and, asc, count, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { ideaAnnotations, ideaComments } from '../../db/schema/annotations.js';
@@ -14,7 +15,13 @@ import {
   ownCondition,
   type IdeaFilters,
 } from './idea-filters.js';
-import { afterKeys, sortKeys, sortOrder, type IdeaOrderingField } from './idea-ordering.js';
+import {
+  afterKeys,
+  sortColumns,
+  sortKeys,
+  sortOrder,
+  type IdeaOrderingField,
+} from './idea-ordering.js';
 
 const ideaSelection = {
   ...getTableColumns(ideas),
@@ -93,6 +100,38 @@ export interface IdeaWindow {
   after?: string[] | undefined;
 }
 
+/** A batch of an export: `limit` rows at most, and fewer where their text reaches `textBudget`. */
+export interface BatchWindow extends IdeaWindow {
+  /** Bytes of text (title, summary, description) after which a batch stops. */
+  textBudget: number;
+}
+
+/** Ideas passing every filter and `condition`, in the ordering, with `selectIdeas`' columns. */
+function orderedIdeas(
+  db: Db,
+  filters: IdeaFilters,
+  ordering: Ordering<IdeaOrderingField>,
+  condition: SQL | undefined,
+  counts?: { reviewerId: number | undefined },
+) {
+  return db
+    .select({
+      ...ideaSelection,
+      myVote: sql<number | null>`${mine.vote}`,
+      myBookmarked: sql<boolean | null>`${mine.isBookmarked}`,
+      myHidden: sql<boolean | null>`${mine.isHidden}`,
+      sortKeys: sortKeys(ordering),
+      counts: counts
+        ? sql<IdeaCounts>`(${countsStatement(filters, counts.reviewerId)})`
+        : sql<null>`null`,
+    })
+    .from(ideas)
+    .innerJoin(brainstorms, eq(brainstorms.id, ideas.brainstormId))
+    .leftJoinLateral(mineLateral(filters.callerId), sql`true`)
+    .where(and(ownCondition(filters), callerCondition(filters), condition))
+    .orderBy(...sortOrder(ordering));
+}
+
 /**
  * Ideas passing every filter, with the caller's vote and flags and each row's sort keys; with
  * `counts`, every row also carries the counts, so a page is one statement.
@@ -103,36 +142,87 @@ export async function selectIdeas(
   window: IdeaWindow,
   counts?: { reviewerId: number | undefined },
 ) {
-  return db
-    .select({
-      ...ideaSelection,
-      myVote: sql<number | null>`${mine.vote}`,
-      myBookmarked: sql<boolean | null>`${mine.isBookmarked}`,
-      myHidden: sql<boolean | null>`${mine.isHidden}`,
-      sortKeys: sortKeys(window.ordering),
-      counts: counts
-        ? sql<IdeaCounts>`(${countsStatement(filters, counts.reviewerId)})`
-        : sql<null>`null`,
-    })
-    .from(ideas)
-    .innerJoin(brainstorms, eq(brainstorms.id, ideas.brainstormId))
-    .leftJoinLateral(mineLateral(filters.callerId), sql`true`)
-    .where(
-      and(
-        ownCondition(filters),
-        callerCondition(filters),
-        window.after && afterKeys(window.ordering, window.after),
-      ),
-    )
-    .orderBy(...sortOrder(window.ordering))
+  const after = window.after && afterKeys(window.ordering, window.after);
+  return orderedIdeas(db, filters, window.ordering, after, counts)
     .limit(window.limit)
     .offset(window.offset ?? 0);
 }
 
+/**
+ * The ideas of one batch of the JSON export, by id, in the ordering. No limit: with one, the
+ * planner would walk the ordering's index from its start looking for them, for every batch.
+ */
+export async function selectIdeasById(
+  db: Db,
+  filters: IdeaFilters,
+  ordering: Ordering<IdeaOrderingField>,
+  ids: number[],
+) {
+  return orderedIdeas(db, filters, ordering, sql`${ideas.id} = any(${sql.param(ids)}::int[])`);
+}
+
 export type IdeaListRow = Awaited<ReturnType<typeof selectIdeas>>[number];
 
+/**
+ * The bytes of an idea's text as stored. `octet_length` takes a long value's size from its
+ * header, without reading or decompressing it, so measuring rows costs no reading of their text.
+ */
+const textBytes = sql`octet_length(${ideas.title}) + octet_length(${ideas.summary}) + octet_length(${ideas.description})`;
+
+/** Every row of a batch carries the bytes of its text. */
+interface BatchRow {
+  textBytes: number;
+}
+
+/**
+ * The next rows of an export, with the given columns under their names: at most `limit`, and
+ * cut after the row whose text reaches `textBudget` bytes, so a batch holds about that much text
+ * however long the ideas are (and at least one row). Measuring and reading are one statement, so
+ * the rows read are the rows measured, even while ideas change.
+ */
+async function selectBatch<Row extends BatchRow>(
+  db: Db,
+  filters: IdeaFilters,
+  window: BatchWindow,
+  columns: Record<string, AnyPgColumn | SQL>,
+): Promise<Row[]> {
+  const where = and(
+    ownCondition(filters),
+    callerCondition(filters),
+    window.after && afterKeys(window.ordering, window.after),
+  );
+  const sort = sortColumns(window.ordering);
+  const names = Object.keys(columns).map((name) => sql.identifier(name));
+  const selection = Object.entries(columns).map(
+    ([name, column]) => sql`${column} as ${sql.identifier(name)}`,
+  );
+  const statement = sql`select ${sql.join(names, sql`, `)}, text_bytes as "textBytes"
+    from (
+      select *, sum(text_bytes) over (order by ${sort.order} rows unbounded preceding)
+        - text_bytes as text_before
+      from (
+        select ${sql.join(selection, sql`, `)}, ${textBytes} as text_bytes, ${sort.select}
+        from ${ideas} left join lateral ${mineLateral(filters.callerId)} on true
+        where ${where ?? sql`true`}
+        order by ${sql.join(sortOrder(window.ordering), sql`, `)}
+        limit ${window.limit}
+      ) as batch
+    ) as measured
+    where text_before < ${window.textBudget}
+    order by ${sort.order}`;
+  return rowsOf<Row>(await db.execute(statement));
+}
+
+/** A batch of the JSON export: which ideas, in order; `selectIdeasById` then reads them. */
+export function selectBatchKeys(db: Db, filters: IdeaFilters, window: BatchWindow) {
+  return selectBatch<{ id: number; sortKeys: string[] } & BatchRow>(db, filters, window, {
+    id: ideas.id,
+    sortKeys: sortKeys(window.ordering),
+  });
+}
+
 /** One exported idea: the CSV's columns, as the driver reads them. */
-export interface ExportRow {
+export interface ExportRow extends BatchRow {
   id: number;
   brainstormId: number;
   title: string;
@@ -155,31 +245,31 @@ export interface ExportRow {
 }
 
 /**
- * A batch of an export: `selectIdeas`' rows and order, but only the columns a CSV needs, read
+ * A batch of the CSV export: `selectIdeas`' rows and order, but only the columns a CSV needs, read
  * without the ORM's mapping of every field and with the date formatted by the database. Mapping
  * and dates were a quarter of the server's CPU for 100,000 ideas.
  */
-export async function selectExportRows(db: Db, filters: IdeaFilters, window: IdeaWindow) {
-  const where = and(
-    ownCondition(filters),
-    callerCondition(filters),
-    window.after && afterKeys(window.ordering, window.after),
-  );
-  const statement = sql`select ${ideas.id} as "id", ${ideas.brainstormId} as "brainstormId",
-      ${ideas.title} as "title", ${ideas.summary} as "summary",
-      ${ideas.description} as "description", ${ideas.votes} as "votes",
-      ${ideas.laughCount} as "laughCount", ${ideas.ideaCount} as "ideaCount",
-      ${ideas.surprisedCount} as "surprisedCount", ${ideas.thumbtackCount} as "thumbtackCount",
-      ${ideas.commentsCount} as "commentsCount", ${mine.vote} as "myVote",
-      ${mine.isBookmarked} as "myBookmarked", ${mine.isHidden} as "myHidden",
-      to_char(${ideas.created} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "created",
-      ${ideas.provider} as "provider", ${ideas.model} as "model",
-      ${sortKeys(window.ordering)} as "sortKeys"
-    from ${ideas} left join lateral ${mineLateral(filters.callerId)} on true
-    where ${where ?? sql`true`}
-    order by ${sql.join(sortOrder(window.ordering), sql`, `)}
-    limit ${window.limit}`;
-  return rowsOf<ExportRow>(await db.execute(statement));
+export function selectExportRows(db: Db, filters: IdeaFilters, window: BatchWindow) {
+  return selectBatch<ExportRow>(db, filters, window, {
+    id: ideas.id,
+    brainstormId: ideas.brainstormId,
+    title: ideas.title,
+    summary: ideas.summary,
+    description: ideas.description,
+    votes: ideas.votes,
+    laughCount: ideas.laughCount,
+    ideaCount: ideas.ideaCount,
+    surprisedCount: ideas.surprisedCount,
+    thumbtackCount: ideas.thumbtackCount,
+    commentsCount: ideas.commentsCount,
+    myVote: mine.vote,
+    myBookmarked: mine.isBookmarked,
+    myHidden: mine.isHidden,
+    created: sql`to_char(${ideas.created} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+    provider: ideas.provider,
+    model: ideas.model,
+    sortKeys: sortKeys(window.ordering),
+  });
 }
 
 export async function insertIdea(
