@@ -97,8 +97,8 @@ const exportsUnderWay = new Map<number, number>();
 
 /**
  * Takes one of the user's export slots, or refuses with 429: an export streams the whole
- * matching set (100,000 ideas in two seconds) and holds a database connection while it does, so
- * one user opening dozens at once would starve everyone else. Returns the function that gives
+ * matching set (100,000 ideas in two seconds), a statement for each batch, so one user opening
+ * dozens at once would starve everyone else of the database. Returns the function that gives
  * the slot back; calling it more than once gives it back once.
  */
 export function claimExportSlot(userId: number): () => void {
