@@ -172,7 +172,9 @@ export async function soak(options: SoakOptions): Promise<SoakReport> {
       'stop',
       ...(relay ? ['database' as const] : []),
     ];
-    for (let n = 0; ; n++) {
+    // No fault after the last one asked for: the wait before another could end a moment before
+    // the run's end by the wall clock, and one more would happen.
+    for (let n = 0; n < (options.faults ?? Number.POSITIVE_INFINITY); n++) {
       await sleep(Math.min(faultEvery * 1000, Math.max(0, endsAt - Date.now())));
       if (!running()) break;
       const kind = kinds[n % kinds.length] ?? 'crash';
