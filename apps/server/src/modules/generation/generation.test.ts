@@ -204,8 +204,8 @@ describe('generating with the offline provider', () => {
     });
   });
 
-  it('credits a generated idea to nobody: whoever asked for it may not change it', async () => {
-    // Bob generates in Alice's brainstorm; the ideas are not his to change, but hers.
+  /** Bob asks for one idea in a brainstorm of Alice's: the brainstorm and the idea's id. */
+  async function bobGeneratesForAlice() {
     const brainstorm = await makeRichBrainstorm(t.db, alice);
     const response = await api(
       bob,
@@ -214,7 +214,13 @@ describe('generating with the offline provider', () => {
       generationBody(1),
     );
     const finished = await waitForGeneration(t.app, bob, response.json<GenerationDto>().id);
-    const url = `/api/ideas/${finished.slots[0]?.idea}/`;
+    return { brainstorm, idea: finished.slots[0]?.idea ?? 0 };
+  }
+
+  it('credits a generated idea to nobody: whoever asked for it may not change it', async () => {
+    // The idea is not Bob's to change, but Alice's.
+    const { idea: generated } = await bobGeneratesForAlice();
+    const url = `/api/ideas/${generated}/`;
     const idea = await api(bob, 'GET', url);
     expect(idea.json()).toMatchObject({ created_by: null });
     expect((await api(bob, 'PATCH', url, { title: 'Mine now' })).statusCode).toBe(403);
@@ -223,15 +229,7 @@ describe('generating with the offline provider', () => {
   });
 
   it('takes the author off ideas generated before, whoever asked for them', async () => {
-    const brainstorm = await makeRichBrainstorm(t.db, alice);
-    const response = await api(
-      bob,
-      'POST',
-      `/api/brainstorms/${brainstorm.id}/brainstorm/`,
-      generationBody(1),
-    );
-    const finished = await waitForGeneration(t.app, bob, response.json<GenerationDto>().id);
-    const generated = finished.slots[0]?.idea ?? 0;
+    const { brainstorm, idea: generated } = await bobGeneratesForAlice();
     const written = await api(bob, 'POST', '/api/ideas/', {
       brainstorm: brainstorm.id,
       title: 'By hand',

@@ -49,6 +49,10 @@ function worstCharge(request: RecordedLlmRequest): { input: number; output: numb
   };
 }
 
+/** The fake provider's answer: an idea, charged as much as any tokenizer could. */
+const chargingWorst = (request: RecordedLlmRequest) =>
+  ({ kind: 'idea', usage: worstCharge(request) }) as const;
+
 const charged = (requests: RecordedLlmRequest[]) =>
   requests.reduce((sum, r) => sum + worstCharge(r).input + worstCharge(r).output, 0);
 
@@ -76,6 +80,15 @@ async function stopApps() {
   for (const app of apps.splice(0)) await app.close();
 }
 
+/** Asks the fake provider for `ideas` ideas of at most `maxTokens` each. */
+const ask = (app: App, user: UserRow, brainstormId: number, ideas: number, maxTokens: number) =>
+  apiAs(app)(
+    user,
+    'POST',
+    `/api/brainstorms/${brainstormId}/brainstorm/`,
+    generationBody(ideas, 'openai_compatible', 'fake-model', { max_tokens: maxTokens }),
+  );
+
 /** Everything the user's generations count against the budget: used, reserved, cut off. */
 async function countedTokens(user: UserRow) {
   const [row] = await database.db
@@ -90,15 +103,13 @@ async function countedTokens(user: UserRow) {
 }
 
 beforeAll(async () => {
-  fake = await startFakeLlmServer({
-    default: (request) => ({ kind: 'idea', usage: worstCharge(request) }),
-  });
+  fake = await startFakeLlmServer({ default: chargingWorst });
   database = await createTestDatabase();
 });
 afterEach(async () => {
   await stopApps();
   fake.reset();
-  fake.setDefault((request) => ({ kind: 'idea', usage: worstCharge(request) }));
+  fake.setDefault(chargingWorst);
 });
 afterAll(async () => {
   await database.close();
@@ -128,17 +139,10 @@ describe(`a daily budget of ${BUDGET.toLocaleString('en')} tokens`, () => {
       problem: THREE_BYTES.repeat(5000),
       themes: [THREE_BYTES.repeat(100)],
     });
-    const ask = (ideas: number) =>
-      apiAs(app)(
-        user,
-        'POST',
-        `/api/brainstorms/${brainstorm.id}/brainstorm/`,
-        generationBody(ideas, 'openai_compatible', 'fake-model', { max_tokens: 1 }),
-      );
-    expect((await ask(25)).statusCode).toBe(429);
+    expect((await ask(app, user, brainstorm.id, 25, 1)).statusCode).toBe(429);
     const statuses: number[] = [];
     for (let i = 0; i < 10; i++) {
-      const response = await ask(2);
+      const response = await ask(app, user, brainstorm.id, 2, 1);
       statuses.push(response.statusCode);
       if (response.statusCode === 202) {
         await waitForGeneration(app, user, response.json<GenerationDto>().id);
@@ -160,12 +164,7 @@ describe(`a daily budget of ${BUDGET.toLocaleString('en')} tokens`, () => {
     const queueing = await startApp(false);
     const user = await makeUser(database.db);
     const brainstorm = await makeRichBrainstorm(database.db, user, { problem: 'Short.' });
-    const response = await apiAs(queueing)(
-      user,
-      'POST',
-      `/api/brainstorms/${brainstorm.id}/brainstorm/`,
-      generationBody(10, 'openai_compatible', 'fake-model', { max_tokens: 500 }),
-    );
+    const response = await ask(queueing, user, brainstorm.id, 10, 500);
     expect(response.statusCode).toBe(202);
     const edited = await apiAs(queueing)(user, 'PATCH', `/api/brainstorms/${brainstorm.id}/`, {
       parameters: {
@@ -203,16 +202,11 @@ describe(`a daily budget of ${BUDGET.toLocaleString('en')} tokens`, () => {
     const first = await startApp(true);
     const user = await makeUser(database.db);
     const brainstorm = await makeRichBrainstorm(database.db, user);
-    const response = await apiAs(first)(
-      user,
-      'POST',
-      `/api/brainstorms/${brainstorm.id}/brainstorm/`,
-      generationBody(5, 'openai_compatible', 'fake-model', { max_tokens: 200 }),
-    );
+    const response = await ask(first, user, brainstorm.id, 5, 200);
     await expect.poll(() => fake.calls()).toBe(5);
     await stopApps();
     const cutOff = [...fake.requests];
-    fake.setDefault((request) => ({ kind: 'idea', usage: worstCharge(request) }));
+    fake.setDefault(chargingWorst);
 
     const second = await startApp(true);
     const generation = await waitForGeneration(second, user, response.json<GenerationDto>().id);
@@ -231,12 +225,7 @@ describe(`a daily budget of ${BUDGET.toLocaleString('en')} tokens`, () => {
     const user = await makeUser(database.db);
     const brainstorm = await makeRichBrainstorm(database.db, user);
     // Room for the 6 ideas' first calls and a few more, not for every attempt of every idea.
-    const response = await apiAs(app)(
-      user,
-      'POST',
-      `/api/brainstorms/${brainstorm.id}/brainstorm/`,
-      generationBody(6, 'openai_compatible', 'fake-model', { max_tokens: 8000 }),
-    );
+    const response = await ask(app, user, brainstorm.id, 6, 8000);
     expect(response.statusCode).toBe(202);
     const generation = await waitForGeneration(app, user, response.json<GenerationDto>().id);
     expect(generation.failed).toBe(6);
