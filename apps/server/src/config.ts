@@ -69,8 +69,8 @@ const envSchema = z
     GENERATION_DAILY_TOKENS_PER_USER: count(1, 2_000_000_000).default(2_000_000),
     GENERATION_DAILY_TOKENS_TOTAL: count(1, 2_000_000_000).default(20_000_000),
     GENERATION_SHUTDOWN_GRACE_SECONDS: count(0, 600).default(10),
-    QUEUE_MAINTENANCE_SECONDS: count(1, 3600).default(60),
-    QUEUE_POLLING_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+    QUEUE_MAINTENANCE_SECONDS: count(1, 3600).default(10),
+    QUEUE_POLLING_SECONDS: z.coerce.number().min(0.5).max(60).default(10),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_URL && !env.JWT_SECRET) {

@@ -8,6 +8,7 @@ import { loadConfig } from '../src/config.js';
 import type { Database } from '../src/db/client.js';
 import { ideas } from '../src/db/schema/ideas.js';
 import type { GenerationDto } from '../src/modules/generation/generation.schemas.js';
+import { createBoss } from '../src/modules/generation/job-queue.js';
 import { createUser } from '../src/modules/users/users.service.js';
 import { createPostgresDatabase } from './database.js';
 import { EntryPoints, waitFor } from './entry-points.js';
@@ -32,6 +33,7 @@ afterEach(() => {
 afterAll(() => fake.close());
 
 const JWT_SECRET = 'durability-test-secret-long-enough-for-hs256';
+const TIMINGS = { expireInSeconds: 600, maintenanceSeconds: 1, pollingSeconds: 0.5 };
 
 function generationEnv(): NodeJS.ProcessEnv {
   return {
@@ -222,13 +224,13 @@ describe.runIf(process.env.TEST_DB === 'postgres' && process.env.TEST_DATABASE_U
     it('resumes a job that was handed out to a worker that never got it', async () => {
       fake.reset();
       const id = await startGeneration();
-      // As when the database goes away while answering a worker's fetch: the job is active,
-      // its slot was never claimed, and no worker knows of it.
-      await owned.database.executeSql(
-        `update pgboss.job set state = 'active', started_on = now() - interval '1 minute'
-         where name = 'generate-idea-openai_compatible' and data->>'generationId' = $1`,
-        [String(id)],
-      );
+      // As when the database goes away while answering a worker's fetch: the job is active, its
+      // slot was never claimed, and no worker knows of it (nor sends its heartbeats).
+      const lost = createBoss(owned.database, TIMINGS, { supervise: false });
+      await lost.start();
+      const [job] = await lost.fetch('generate-idea-openai_compatible');
+      expect(job?.data).toEqual({ generationId: id, slot: 0 });
+      await lost.stop({ close: false, graceful: false });
       const { child } = await worker();
       await expectOneIdea(id, 1);
       expect(fake.calls()).toBe(1);
@@ -241,7 +243,7 @@ describe.runIf(process.env.TEST_DB === 'postgres' && process.env.TEST_DATABASE_U
       const survivor = await worker();
       await entryPoints.stop(first.child);
 
-      // Noticed within the survivor's maintenance interval, once its own presence is steady.
+      // Noticed once the killed worker's heartbeats are missing: 10 s, and the maintenance interval.
       await expectOneIdea(first.id);
       expect(fake.calls()).toBe(2);
       await entryPoints.stop(survivor.child);

@@ -19,7 +19,7 @@ export function generationConfig(
     generation: {
       ...testConfig.generation,
       workers: true,
-      pollingSeconds: 0.5,
+      pollingSeconds: 1,
       retryDelayMs: 20,
       timeoutMs: 5000,
       ...generation,

@@ -208,7 +208,7 @@ describe.skipIf(!onPostgres)(
       const [apiOne, apiTwo, worker] = connections.map((c) => c.n);
       expect(apiOne).toBeLessThanOrEqual(POOL_SIZE);
       expect(apiTwo).toBeLessThanOrEqual(POOL_SIZE);
-      // The worker's pool, and the connection that holds its presence lock.
+      // The worker's pool, and the connection on which it listens for new jobs.
       expect(worker).toBeLessThanOrEqual(POOL_SIZE + 1);
     });
 

@@ -1,6 +1,6 @@
-import { createInterface } from 'node:readline';
-import type { Readable } from 'node:stream';
+import { pipeline, type Readable, type Transform } from 'node:stream';
 import { createGunzip } from 'node:zlib';
+import split2 from 'split2';
 
 /**
  * A backup is gzip'd JSON lines: a header, then the rows of each table in batches (each row as
@@ -58,7 +58,7 @@ function parse(line: string): unknown {
 /** Reads a backup written by `backupDatabase`, checking it as it goes. */
 export class BackupReader {
   readonly #input: Readable;
-  readonly #text: Readable;
+  readonly #text: Transform;
   readonly #lines: AsyncIterator<string>;
   readonly #label: string;
   #header: BackupHeader | undefined;
@@ -67,12 +67,11 @@ export class BackupReader {
   constructor(input: Readable, label: string) {
     this.#input = input;
     this.#label = label;
-    const gunzip = createGunzip();
-    input.on('error', (error) => gunzip.destroy(error));
-    this.#text = input.pipe(gunzip).setEncoding('utf8');
-    this.#lines = createInterface({ input: this.#text, crlfDelay: Infinity })[
-      Symbol.asyncIterator
-    ]();
+    // Lines end at a line feed only: readline (from Node 24 on) also ends them at U+2028 and
+    // U+2029, which JSON leaves unescaped inside strings. An error of any stage reaches the lines.
+    this.#text = split2();
+    pipeline(input, createGunzip(), this.#text, () => undefined);
+    this.#lines = this.#text[Symbol.asyncIterator]() as AsyncIterator<string>;
   }
 
   async header(): Promise<BackupHeader> {

@@ -15,6 +15,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/database.js';
 import { makeUser } from '../../test/factories.js';
+import { generationJobs } from '../../test/queue-jobs.js';
 import { seedDatabase } from '../seed/seed.js';
 import { backupDatabase, restoreDatabase, type RestoreOptions } from './backup.js';
 import { publicTables, tableShapes } from './backup-catalog.js';
@@ -121,15 +122,6 @@ function restoredFrom(source: Record<string, unknown[]>) {
     return slot.status === 'running' ? { ...slot, status: 'queued' } : slot;
   });
   return { ...source, generation_slots: sorted(slots) };
-}
-
-async function generationJobs(database: Database) {
-  return rowsOf<{ name: string; data: { generationId: number; slot: number }; state: string }>(
-    await database.db.execute(
-      sql`select name, data, state from pgboss.job where name like 'generate-idea-%'
-        order by (data->>'slot')::int`,
-    ),
-  );
 }
 
 /** A gzip'd backup with its lines changed by `edit`. */

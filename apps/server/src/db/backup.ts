@@ -34,7 +34,7 @@ import {
 } from './backup-format.js';
 import type { Database } from './client.js';
 import { rowsOf } from './rows.js';
-import { prepareQueue, requeueGenerations } from './restore-jobs.js';
+import { openRestoreQueue, requeueGenerations } from './restore-jobs.js';
 
 /** Rows per batch line and per fetch from the cursor: memory stays bounded. */
 const BATCH_ROWS = 500;
@@ -172,29 +172,33 @@ export async function restoreDatabase(
         );
       }
     }
-    await prepareQueue(database, options.queue);
+    const queue = await openRestoreQueue(database, options.queue);
     let rows = 0;
-    await database.db.transaction(async (tx) => {
-      const all = sql.join(
-        tables.map((table) => sql.identifier(table)),
-        sql`, `,
-      );
-      if (options.replace) await tx.execute(sql`truncate ${all} restart identity cascade`);
-      // Triggers derive columns from other rows (an idea's review counts, a brainstorm's idea
-      // count): the backup holds their results, which they would count a second time.
-      for (const table of tables) {
-        await tx.execute(sql`alter table ${sql.identifier(table)} disable trigger user`);
-      }
-      for await (const batch of reader.batches()) {
-        await insertBatch(tx, batch, shapes, label);
-        rows += batch.rows;
-      }
-      for (const table of tables) {
-        await tx.execute(sql`alter table ${sql.identifier(table)} enable trigger user`);
-      }
-      await setSequences(tx, shapes);
-      await requeueGenerations(tx, database, options.queue);
-    });
+    try {
+      await database.db.transaction(async (tx) => {
+        const all = sql.join(
+          tables.map((table) => sql.identifier(table)),
+          sql`, `,
+        );
+        if (options.replace) await tx.execute(sql`truncate ${all} restart identity cascade`);
+        // Triggers derive columns from other rows (an idea's review counts, a brainstorm's idea
+        // count): the backup holds their results, which they would count a second time.
+        for (const table of tables) {
+          await tx.execute(sql`alter table ${sql.identifier(table)} disable trigger user`);
+        }
+        for await (const batch of reader.batches()) {
+          await insertBatch(tx, batch, shapes, label);
+          rows += batch.rows;
+        }
+        for (const table of tables) {
+          await tx.execute(sql`alter table ${sql.identifier(table)} enable trigger user`);
+        }
+        await setSequences(tx, shapes);
+        await requeueGenerations(tx, queue);
+      });
+    } finally {
+      await queue.boss.stop({ close: false, graceful: false });
+    }
     return { tables: header.tables.length, rows };
   } finally {
     reader.close();

@@ -34,6 +34,8 @@ export interface Database {
    * last as long as the process (PostgreSQL only; the embedded database has no sessions).
    */
   newSession?: () => pg.Client;
+  /** The embedded database itself (PGlite only), for the job queue, which speaks to it directly. */
+  pglite?: PGlite;
   close(): Promise<void>;
 }
 
@@ -92,6 +94,7 @@ async function openPglite(
     migrate: () => migratePglite(db, { migrationsFolder }),
     // The embedded database belongs to one process: there is nobody to wait for.
     alone: (run) => run(),
+    pglite: client,
     async close() {
       await client.close();
       await release();

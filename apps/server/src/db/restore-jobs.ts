@@ -1,35 +1,63 @@
-import { inArray, sql } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
+import type { PgBoss } from 'pg-boss';
 import {
   createBoss,
   ensureQueues,
-  executeIn,
+  inTransaction,
   insertJobs,
+  isGenerationQueue,
   slotQueue,
   type QueueTimings,
 } from '../modules/generation/job-queue.js';
+import { PROVIDER_KEYS } from '../modules/providers/providers.config.js';
 import type { Database, Db } from './client.js';
 import { generationSlots } from './schema/generations.js';
 
+export interface RestoreQueue {
+  boss: PgBoss;
+  /** The generation queues the database holds, each provider's among them. */
+  queues: string[];
+}
+
 /**
- * Creates the job queue's own tables where there are none yet: starting the queue does that.
- * It is stopped again before the restore's transaction, so that its maintenance stays out of
- * it; an error of that maintenance is left to the server's next start.
+ * The job queue for a restore, set up before its transaction: started (which creates its tables
+ * where there are none yet), with no maintenance of its own, and a queue for every provider, so
+ * that within the transaction it only reads and writes jobs, on the transaction (the embedded
+ * database has one connection, which the transaction holds). Stop it afterwards.
  */
-export async function prepareQueue(database: Database, timings: QueueTimings) {
-  const boss = createBoss(database, timings);
+export async function openRestoreQueue(
+  database: Database,
+  timings: QueueTimings,
+): Promise<RestoreQueue> {
+  const boss = createBoss(database, timings, { supervise: false });
   boss.on('error', () => undefined);
-  await database.alone(() => boss.start());
-  await boss.stop({ graceful: false, wait: true, close: false });
+  await database.alone(async () => {
+    await boss.start();
+    await ensureQueues(boss, PROVIDER_KEYS, timings);
+  });
+  const queues = (await boss.getQueues()).map((q) => q.name).filter(isGenerationQueue);
+  return { boss, queues };
 }
 
 /**
  * A backup holds no jobs: they follow from the generation slots. In the restore's transaction,
- * the slots still queued or running (a running one was cut off by the backup) are queued again,
- * each with a new job, and their queues are created. Generation jobs the database held before
- * are deleted: their slots are gone.
+ * the jobs the database held before are deleted (their slots are gone), and the slots still
+ * queued or running (a running one was cut off by the backup) are queued again, each with a new
+ * job.
  */
-export async function requeueGenerations(tx: Db, database: Database, timings: QueueTimings) {
-  await tx.execute(sql`delete from pgboss.job where name like 'generate-idea-%'`);
+export async function requeueGenerations(tx: Db, { boss, queues }: RestoreQueue): Promise<void> {
+  const inTx = inTransaction(tx);
+  for (const queue of queues) {
+    for (;;) {
+      const jobs = await boss.findJobs(queue, { ...inTx, limit: 1000 });
+      if (jobs.length === 0) break;
+      await boss.deleteJob(
+        queue,
+        jobs.map((job) => job.id),
+        inTx,
+      );
+    }
+  }
   const slots = await tx
     .update(generationSlots)
     .set({ status: 'queued' })
@@ -39,12 +67,8 @@ export async function requeueGenerations(tx: Db, database: Database, timings: Qu
       slot: generationSlots.slot,
       provider: generationSlots.provider,
     });
-  if (slots.length === 0) return;
-  // A queue that never starts, on the transaction: it only defines queues and adds jobs.
-  const queue = createBoss({ ...database, executeSql: executeIn(tx) }, timings);
-  await ensureQueues(queue, [...new Set(slots.map((s) => s.provider))], timings);
   await insertJobs(
-    queue,
+    boss,
     tx,
     slots.map(({ generationId, slot, provider }) => ({
       name: slotQueue(provider),

@@ -103,12 +103,6 @@ export const generationSlots = pgTable(
     unreportedTokens: integer().notNull().default(0),
     started: timestamp({ withTimezone: true }),
     finished: timestamp({ withTimezone: true }),
-    /**
-     * The worker process that last claimed the slot (its presence on PostgreSQL), and when: a
-     * job whose worker is gone is handed back to the queue at once, not after its expiry.
-     */
-    claimedBy: integer(),
-    claimed: timestamp({ withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.generationId, t.slot] }),

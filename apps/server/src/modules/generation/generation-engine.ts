@@ -1,8 +1,9 @@
-import type PgBoss from 'pg-boss';
+import type { PgBoss } from 'pg-boss';
 import type { GenerationConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { createProviderClients } from '../providers/provider-clients.js';
 import { PROVIDER_KEYS, type ProviderConfig } from '../providers/providers.config.js';
+import * as repository from './generation.repository.js';
 import {
   createBoss,
   DEAD_LETTER_QUEUE,
@@ -11,31 +12,24 @@ import {
   type QueueTimings,
   type SlotJob,
 } from './job-queue.js';
-import { JobPump, type PumpLogger } from './job-pump.js';
 import { abandonSlot, ContextCache, runSlot } from './slot-runner.js';
-import { PRESENCE_LOCK_CLASS, WorkerPresence } from './worker-presence.js';
-
-/**
- * How long a process's own presence must have been held before it judges others' jobs
- * abandoned: after PostgreSQL restarts, every process needs a moment to take its lock back.
- */
-const STEADY_PRESENCE_MS = 5000;
-/** How long a job handed out may go without its slot being claimed before it counts as lost. */
-const UNCLAIMED_GRACE_SECONDS = 30;
 
 export interface GenerationEngine {
   boss: PgBoss;
-  /** Wakes this process's workers for a provider after it queued jobs for them. */
-  notify(provider: string): void;
   /** Stops the workers (running jobs get `graceMs`, then go back to the queue) and the queue. */
   stop(graceMs?: number): Promise<void>;
+}
+
+interface EngineLogger {
+  error(object: unknown, message: string): void;
+  warn(object: unknown, message: string): void;
 }
 
 export interface EngineOptions {
   database: Database;
   providers: readonly ProviderConfig[];
   generation: GenerationConfig;
-  log: PumpLogger & { warn(object: unknown, message: string): void };
+  log: EngineLogger;
 }
 
 /**
@@ -47,7 +41,13 @@ export function jobExpirySeconds(g: GenerationConfig): number {
   return Math.ceil((g.attempts * (g.timeoutMs + longestWait)) / 1000) + 10;
 }
 
-/** Starts the job queue and, when this process runs workers, one worker pump per provider. */
+/**
+ * Starts the job queue and, when this process runs workers, the workers of every provider's
+ * queue: pg-boss keeps `<PROVIDER>_CONCURRENCY` jobs running at once, each worker taking the next
+ * job as soon as it is free; new jobs wake them at once (LISTEN/NOTIFY); a worker that stops
+ * sending heartbeats (it died) has its jobs run again, and a job that failed too often goes to
+ * the dead-letter queue, whose worker records the slot's failure.
+ */
 export async function startGenerationEngine(options: EngineOptions): Promise<GenerationEngine> {
   const { database, providers, generation, log } = options;
   const timings: QueueTimings = {
@@ -55,7 +55,7 @@ export async function startGenerationEngine(options: EngineOptions): Promise<Gen
     maintenanceSeconds: generation.maintenanceSeconds,
     pollingSeconds: generation.pollingSeconds,
   };
-  const boss = createBoss(database, timings);
+  const boss = createBoss(database, timings, { listen: generation.workers });
   boss.on('error', (error) => {
     log.error({ err: error }, 'Job queue error');
   });
@@ -70,22 +70,8 @@ export async function startGenerationEngine(options: EngineOptions): Promise<Gen
     );
   });
 
-  const pumps = new Map<string, JobPump<SlotJob>>();
-  let presence: WorkerPresence | null = null;
-  let reclaiming: NodeJS.Timeout | undefined;
   if (generation.workers) {
-    if (database.newSession) {
-      const steady = (presence = await WorkerPresence.start(database.newSession, log));
-      await reclaimAbandonedJobs(database, boss, log);
-      reclaiming = setInterval(() => {
-        if (!steady.steadyFor(STEADY_PRESENCE_MS)) return;
-        reclaimAbandonedJobs(database, boss, log).catch((error: unknown) => {
-          log.error({ err: error }, 'Could not look for abandoned jobs');
-        });
-      }, generation.maintenanceSeconds * 1000).unref();
-    } else {
-      await reclaimOrphans(database, boss, log);
-    }
+    if (database.pglite) await handBackOrphans(database, boss, log);
     await failUnservedJobs(database, boss, providers, log);
     const deps = {
       db: database.db,
@@ -93,49 +79,51 @@ export async function startGenerationEngine(options: EngineOptions): Promise<Gen
       clients: createProviderClients(providers),
       settings: generation,
       limits: generation.limits,
-      worker: presence?.id ?? null,
     };
-    const pollingMs = generation.pollingSeconds * 1000;
     for (const provider of providers) {
-      pumps.set(
-        provider.key,
-        new JobPump<SlotJob>(
-          boss,
-          slotQueue(provider.key),
-          provider.concurrency,
-          pollingMs,
-          (job, signal) => runSlot(deps, job.data, signal),
-          log,
-        ),
+      await boss.work<SlotJob>(
+        slotQueue(provider.key),
+        {
+          localConcurrency: provider.concurrency,
+          // New jobs wake the workers at once (NOTIFY); the polls are for retries coming due.
+          pollingIntervalSeconds: generation.pollingSeconds,
+          notifyPollingIntervalSeconds: generation.pollingSeconds,
+          burstWhenReadyExceeds: 1,
+        },
+        ([job]) => (job ? runSlot(deps, job.data, job.signal) : Promise.resolve()),
       );
     }
-    pumps.set(
-      DEAD_LETTER_QUEUE,
-      new JobPump<SlotJob>(
-        boss,
-        DEAD_LETTER_QUEUE,
-        5,
-        pollingMs,
-        (job) => abandonSlot(database.db, job.data),
-        log,
-      ),
+    await boss.work<SlotJob>(DEAD_LETTER_QUEUE, { localConcurrency: 2 }, ([job]) =>
+      job ? abandonSlot(database.db, job.data) : Promise.resolve(),
     );
-    for (const pump of pumps.values()) pump.start();
   }
 
   return {
     boss,
-    notify(provider) {
-      pumps.get(provider)?.notify();
-    },
     async stop(graceMs = generation.shutdownGraceMs) {
-      clearInterval(reclaiming);
-      await Promise.all([...pumps.values()].map((pump) => pump.stop(graceMs)));
-      await boss.stop({ graceful: false, wait: true, close: false });
-      // Last: the jobs this process ran are back in the queue by now.
-      await presence?.stop();
+      // Running jobs get the grace, then are failed, and the queue runs them again.
+      await boss.stop({ graceful: true, timeout: graceMs, close: false });
     },
   };
+}
+
+/**
+ * The embedded database belongs to one process at a time (its data directory is locked), so a
+ * slot still running when it starts was left by a process that died: its job goes back to the
+ * queue now rather than when its heartbeat is found missing.
+ */
+async function handBackOrphans(database: Database, boss: PgBoss, log: EngineLogger) {
+  for (const slot of await repository.runningSlots(database.db)) {
+    const queue = slotQueue(slot.provider);
+    if (!(await boss.getQueue(queue))) continue;
+    const jobs = await boss.findJobs<SlotJob>(queue, {
+      data: { generationId: slot.generationId, slot: slot.slot },
+    });
+    const active = jobs.filter((job) => job.state === 'active').map((job) => job.id);
+    if (active.length === 0) continue;
+    log.warn({ queue, jobs: active.length }, 'Resuming jobs a stopped process left');
+    await boss.fail(queue, active, { message: 'its worker stopped' });
+  }
 }
 
 /**
@@ -147,7 +135,7 @@ async function failUnservedJobs(
   database: Database,
   boss: PgBoss,
   providers: readonly ProviderConfig[],
-  log: EngineOptions['log'],
+  log: EngineLogger,
 ) {
   const offered = new Set<string>(providers.map((p) => p.key));
   for (const key of PROVIDER_KEYS.filter((k) => !offered.has(k))) {
@@ -165,55 +153,5 @@ async function failUnservedJobs(
         jobs.map((job) => job.id),
       );
     }
-  }
-}
-
-/**
- * Jobs nobody is running (PostgreSQL), handed back to the queue now instead of after their
- * expiry (they count as one of the job's retries):
- * - claimed since they started by a worker process whose presence lock nobody holds any more;
- * - not claimed at all for `UNCLAIMED_GRACE_SECONDS` after they were handed out: the worker
- *   never got them (the database went away while answering its fetch), or died at once. A
- *   worker claims a job's slot the moment it gets the job.
- */
-async function reclaimAbandonedJobs(database: Database, boss: PgBoss, log: EngineOptions['log']) {
-  const found = await database.executeSql(
-    `select j.name, array_agg(j.id::text) as ids
-     from pgboss.job j
-     join generation_slots s on s.generation_id = (j.data->>'generationId')::int
-       and s.slot = (j.data->>'slot')::int
-     where j.state = 'active' and j.name like 'generate-idea-%' and j.name <> $1
-       and (
-         (s.claimed_by is not null and s.claimed >= j.started_on and not exists (
-           select 1 from pg_locks l
-           where l.locktype = 'advisory' and l.granted and l.objsubid = 2
-             and l.database = (select oid from pg_database where datname = current_database())
-             and l.classid = $2::oid and l.objid = s.claimed_by::oid))
-         or ((s.claimed is null or s.claimed < j.started_on)
-           and j.started_on < now() - $3 * interval '1 second'))
-     group by j.name`,
-    [DEAD_LETTER_QUEUE, PRESENCE_LOCK_CLASS, UNCLAIMED_GRACE_SECONDS],
-  );
-  await handBack(boss, log, found.rows, 'Resuming jobs nobody is running');
-}
-
-/**
- * The embedded database belongs to one process at a time (its data directory is locked), so a
- * job still marked active at start was left by a process that died: hand it back to the queue
- * now rather than after its expiry.
- */
-async function reclaimOrphans(database: Database, boss: PgBoss, log: EngineOptions['log']) {
-  const found = await database.executeSql(
-    `select name, array_agg(id::text) as ids from pgboss.job
-     where state = 'active' and name like 'generate-idea-%' group by name`,
-  );
-  await handBack(boss, log, found.rows, 'Resuming jobs a stopped process left');
-}
-
-/** Fails active jobs (ids grouped by queue), so that the queue runs them again. */
-async function handBack(boss: PgBoss, log: EngineOptions['log'], rows: unknown[], why: string) {
-  for (const row of rows as { name: string; ids: string[] }[]) {
-    log.warn({ queue: row.name, jobs: row.ids.length }, why);
-    await boss.fail(row.name, row.ids);
   }
 }

@@ -11,6 +11,7 @@ import {
   makeRichBrainstorm,
   waitForGeneration,
 } from '../../../test/generation-helpers.js';
+import { generationJobs } from '../../../test/queue-jobs.js';
 import { buildApp } from '../../app.js';
 import type { Database } from '../../db/client.js';
 import { ideas } from '../../db/schema/ideas.js';
@@ -55,10 +56,10 @@ it('hands a running job back to the queue when the server stops, and the next on
   await first.close();
   // The grace period, not the 30 s the provider call could still take.
   expect(Date.now() - stopping).toBeLessThan(5000);
-  const { rows } = await database.executeSql(
-    `select state from pgboss.job where name = 'generate-idea-openai_compatible'`,
-  );
-  expect(rows).toEqual([{ state: 'retry' }]);
+  const jobs = await generationJobs(database);
+  expect(jobs.map((job) => [job.name, job.state])).toEqual([
+    ['generate-idea-openai_compatible', 'retry'],
+  ]);
 
   fake.setDefault({ kind: 'idea' });
   const second = await buildApp(config(), { database, logger: false });

@@ -202,20 +202,18 @@ const CUT_OFF = sql.raw('case when p.in_flight then p.reserved_tokens else 0 end
  * A call still in flight was cut off (its worker died, or its answer was lost): what it
  * reserved is counted as used, since the provider may well have charged it.
  * One statement, because every slot of a generation makes this call at the same moment.
- * `worker` is the claiming process's presence id (PostgreSQL) or null (the embedded database).
  */
 export async function claimSlot(
   db: Db,
   generationId: number,
   slot: number,
-  worker: number | null,
 ): Promise<ClaimedSlot | null> {
   const result = await db.execute(sql`
     with ${lockSlot(generationId, slot)},
     claimed as (
       update generation_slots s
       set status = 'running', attempts = attempts + 1, started = coalesce(started, now()),
-        claimed_by = ${worker}, claimed = now(), in_flight = false,
+        in_flight = false,
         unreported_tokens = s.unreported_tokens + ${CUT_OFF},
         reserved_tokens = p.reserved_tokens - ${CUT_OFF}
       from p where s.generation_id = p.generation_id and s.slot = p.slot
@@ -290,6 +288,18 @@ export async function settleFailedCall(db: Db, slot: ClaimedSlot, cost: FailedCa
       unreported_tokens = g.unreported_tokens + settled.unreported,
       reserved_tokens = greatest(g.reserved_tokens - settled.released, 0)
     from settled where g.id = ${slot.generationId}`);
+}
+
+/** The slots a worker has claimed and not finished, with their provider: their jobs are active. */
+export async function runningSlots(db: Db) {
+  return db
+    .select({
+      generationId: generationSlots.generationId,
+      slot: generationSlots.slot,
+      provider: generationSlots.provider,
+    })
+    .from(generationSlots)
+    .where(eq(generationSlots.status, 'running'));
 }
 
 export interface SlotContext {

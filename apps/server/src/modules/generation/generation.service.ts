@@ -188,7 +188,6 @@ export async function startGeneration(
     );
     return created;
   });
-  for (const provider of new Set(slots.map((s) => s.provider))) ctx.engine.notify(provider);
   return getGeneration(ctx.db, generation.id);
 }
 

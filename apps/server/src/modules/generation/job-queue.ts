@@ -1,6 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
-import PgBoss from 'pg-boss';
-import type { Database, Db, ExecuteSql } from '../../db/client.js';
+import {
+  fromDrizzle,
+  fromPglite,
+  PgBoss,
+  type Db as QueueDb,
+  type JobInsert,
+  type Queue,
+} from 'pg-boss';
+import type pg from 'pg';
+import type { Database, Db } from '../../db/client.js';
 
 /** What a generation job carries: the slot to fill. Everything else is read when it runs. */
 export interface SlotJob {
@@ -10,28 +18,98 @@ export interface SlotJob {
 
 export const DEAD_LETTER_QUEUE = 'generate-idea-dead';
 export const slotQueue = (provider: string) => `generate-idea-${provider}`;
+export const isGenerationQueue = (name: string) => name.startsWith('generate-idea-');
+
+/**
+ * How often a worker says it is still running a job, and how long the queue waits without a word
+ * before it takes the worker for dead and runs the job again (pg-boss's least: 10 s).
+ */
+export const HEARTBEAT_SECONDS = 10;
 
 export interface QueueTimings {
   /** How long a job may stay active before the queue takes it for lost and runs it again. */
   expireInSeconds: number;
-  /** How often the queue looks for jobs whose worker died. */
+  /** How often the queue looks for jobs whose worker died (missed heartbeats, expiry). */
   maintenanceSeconds: number;
   pollingSeconds: number;
 }
 
-/** The durable job queue (pg-boss) on the application's own database. */
-export function createBoss(database: Database, timings: QueueTimings): PgBoss {
-  const boss = new PgBoss({
-    db: { executeSql: (text, values) => database.executeSql(text, values) },
+/**
+ * The durable job queue (pg-boss) on the application's own database: the embedded one through
+ * its own adapter, PostgreSQL through the application's pool. A process that runs workers also
+ * listens for new jobs (LISTEN/NOTIFY), on one connection of its own.
+ */
+export function createBoss(
+  database: Database,
+  timings: QueueTimings,
+  { listen = false, supervise = true }: { listen?: boolean; supervise?: boolean } = {},
+): PgBoss {
+  const options = {
     schema: 'pgboss',
     schedule: false,
-    maintenanceIntervalSeconds: timings.maintenanceSeconds,
-    pollingIntervalSeconds: timings.pollingSeconds,
-    // Finished jobs are history the generations table already keeps.
-    archiveCompletedAfterSeconds: 3600,
-    deleteAfterDays: 7,
-  });
-  return boss;
+    supervise,
+    useListenNotify: listen,
+    superviseIntervalSeconds: timings.maintenanceSeconds,
+    monitorIntervalSeconds: timings.maintenanceSeconds,
+    // Workers take jobs without pause while the queue's count says more are ready.
+    queueCacheIntervalSeconds: Math.max(1, Math.round(timings.pollingSeconds)),
+  };
+  if (database.pglite) {
+    return new PgBoss({ ...options, backend: 'pglite', db: fromPglite(database.pglite) });
+  }
+  const { newSession } = database;
+  const db: QueueDb = {
+    executeSql: (text, values) => database.executeSql(text, values),
+    ...(newSession && { listen: (...args) => listenOn(newSession, ...args) }),
+  };
+  return new PgBoss({ ...options, db });
+}
+
+const RELISTEN_MS = 1000;
+
+/**
+ * LISTEN on a connection of its own (the pool's connections come and go), opened again a second
+ * after it is lost; `onReconnect` tells the queue to look for what it missed meanwhile.
+ */
+async function listenOn(
+  newSession: () => pg.Client,
+  channel: string,
+  onNotification: (payload: string) => void,
+  onReconnect: () => void,
+) {
+  let client: pg.Client | null = null;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const session = newSession();
+    session.on('error', () => undefined);
+    session.on('notification', (message) => {
+      if (message.channel === channel) onNotification(message.payload ?? '');
+    });
+    session.on('end', () => {
+      if (client === session && !closed) reconnectSoon();
+    });
+    await session.connect();
+    await session.query(`listen ${session.escapeIdentifier(channel)}`);
+    if (closed) {
+      await session.end();
+      return;
+    }
+    client = session;
+    onReconnect();
+  };
+  const reconnectSoon = () => {
+    client = null;
+    retry = setTimeout(() => void connect().catch(reconnectSoon), RELISTEN_MS).unref();
+  };
+  await connect();
+  return {
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      await client?.end().catch(() => undefined);
+    },
+  };
 }
 
 /** Creates the queues (or brings their settings up to date) for the given providers. */
@@ -40,44 +118,47 @@ export async function ensureQueues(
   providers: readonly string[],
   timings: QueueTimings,
 ): Promise<void> {
-  await upsertQueue(boss, { name: DEAD_LETTER_QUEUE, retryLimit: 2, retryDelay: 5 });
+  await upsertQueue(boss, { name: DEAD_LETTER_QUEUE, retryLimit: 2, retryDelay: 5, notify: true });
   for (const provider of providers) {
     await upsertQueue(boss, {
       name: slotQueue(provider),
-      // Provider errors are retried inside the job; the queue retries a job whose worker died.
+      // A provider's errors are retried inside the job; these retries are for a job whose worker
+      // died, was stopped or lost the database (decision 012).
       retryLimit: 3,
-      retryDelay: 2,
+      retryDelay: 1,
       retryBackoff: true,
       expireInSeconds: timings.expireInSeconds,
+      heartbeatSeconds: HEARTBEAT_SECONDS,
       deadLetter: DEAD_LETTER_QUEUE,
+      notify: true,
     });
   }
 }
 
-async function upsertQueue(boss: PgBoss, queue: PgBoss.Queue) {
-  if (await boss.getQueue(queue.name)) await boss.updateQueue(queue.name, queue);
-  else await boss.createQueue(queue.name, queue);
+async function upsertQueue(boss: PgBoss, { name, ...options }: Queue) {
+  if (await boss.getQueue(name)) await boss.updateQueue(name, options);
+  else await boss.createQueue(name, options);
 }
+
+/** pg-boss's statements run in an open transaction of the ORM's. */
+export const inTransaction = (tx: Db) => ({
+  db: fromDrizzle({ execute: async (query) => rowsResult(await tx.execute(query as SQL)) }, sql),
+});
+
+/** The driver's result, whose type the ORM leaves open, as the rows the queue reads. */
+const rowsResult = (result: unknown) => ({ rows: (result as { rows: unknown[] }).rows });
 
 /** Adds jobs inside an open transaction, so they exist exactly when the rows they fill do. */
-export async function insertJobs(boss: PgBoss, tx: Db, jobs: PgBoss.JobInsert<SlotJob>[]) {
-  await boss.insert(jobs, { db: { executeSql: executeIn(tx) } });
-}
-
-/** The queue's SQL, run in an open transaction of the ORM's. */
-export const executeIn =
-  (tx: Db): ExecuteSql =>
-  async (text, values = []) => {
-    const result: unknown = await tx.execute(positional(text, values));
-    return { rows: (result as { rows: unknown[] }).rows };
-  };
-
-/** SQL text with $1…$n placeholders as a query the ORM can run in its transaction. */
-export function positional(text: string, values: readonly unknown[]): SQL {
-  const parts = text.split(/\$(\d+)/);
-  const chunks = parts.map((part, i) =>
-    // sql.param keeps a value whole: a bare interpolation drops undefined and spreads arrays.
-    i % 2 === 0 ? sql.raw(part) : sql`${sql.param(values[Number(part) - 1] ?? null)}`,
-  );
-  return sql.join(chunks);
+export async function insertJobs(
+  boss: PgBoss,
+  tx: Db,
+  jobs: { name: string; data: SlotJob }[],
+): Promise<void> {
+  const byQueue = new Map<string, JobInsert<SlotJob>[]>();
+  for (const { name, data } of jobs) {
+    const inserts = byQueue.get(name) ?? [];
+    inserts.push({ data });
+    byQueue.set(name, inserts);
+  }
+  for (const [name, inserts] of byQueue) await boss.insert(name, inserts, inTransaction(tx));
 }

@@ -5,7 +5,6 @@ import type { IdeaProviderClient, IdeaResult } from '../providers/provider-clien
 import type { ProviderKey } from '../providers/providers.config.js';
 import type { PromptInput } from './generated-idea.js';
 import * as repository from './generation.repository.js';
-import { WorkerStopping } from './job-pump.js';
 import { buildPrompt, MAX_AVOID_TITLES } from './prompts.js';
 import { classifyFailure, failedCallCost, type CallFailure } from './provider-failures.js';
 import { BUDGET_REASONS, costsNothing, promptTokenBound, reserveCall } from './token-budget.js';
@@ -16,8 +15,14 @@ export interface SlotRunnerDeps {
   clients: ReadonlyMap<ProviderKey, IdeaProviderClient>;
   settings: Pick<GenerationConfig, 'timeoutMs' | 'attempts' | 'retryDelayMs' | 'maxRetryAfterMs'>;
   limits: GenerationLimits;
-  /** This process's presence id, recorded on the slots it claims (null without one). */
-  worker: number | null;
+}
+
+/** Thrown into a job that was stopped because its worker is shutting down. */
+export class WorkerStopping extends Error {
+  constructor() {
+    super('The worker is shutting down; the job goes back to the queue.');
+    this.name = 'WorkerStopping';
+  }
 }
 
 const CONTEXT_TTL_MS = 3000;
@@ -62,7 +67,7 @@ export async function runSlot(
   signal: AbortSignal,
 ): Promise<void> {
   const { db, settings } = deps;
-  let slot = await repository.claimSlot(db, job.generationId, job.slot, deps.worker);
+  let slot = await repository.claimSlot(db, job.generationId, job.slot);
   if (!slot) return;
   const context = await deps.contexts.get(job.generationId);
   if (!context) return;
@@ -130,7 +135,7 @@ export async function runSlot(
       await sleep(backoff(settings, attempt, failure), undefined, { signal }).catch(() => {
         throw new WorkerStopping();
       });
-      const again = await repository.claimSlot(db, job.generationId, job.slot, deps.worker);
+      const again = await repository.claimSlot(db, job.generationId, job.slot);
       if (!again) return;
       slot = again;
       continue;
