@@ -16,7 +16,13 @@ function sortKeys(value: unknown): unknown {
 
 /** The OpenAPI document as committed: generated from the route schemas, keys sorted. */
 export async function renderOpenApi(): Promise<string> {
-  const config = loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(32), LOG_LEVEL: 'silent' });
+  // No workers: the document needs the routes only, on a database that is not even migrated.
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    JWT_SECRET: 'x'.repeat(32),
+    LOG_LEVEL: 'silent',
+    WORKERS: '0',
+  });
   const database = await openDatabase({ kind: 'pglite-memory' });
   const app = await buildApp(config, { database, logger: false });
   try {
