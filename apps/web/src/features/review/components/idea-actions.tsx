@@ -1,12 +1,12 @@
 import { Bookmark, Eye, EyeOff, MessageSquare, ThumbsDown, ThumbsUp } from 'lucide-react';
 import { useEffect, type ComponentProps } from 'react';
 import { Button } from '@/components/ui/button';
-import { annotationOf } from '@/features/ideas/api/annotation-cache';
-import { hasReaction } from '@/features/ideas/api/annotation-changes';
-import { useSetBookmark, useSetHidden } from '@/features/ideas/api/set-idea-flag';
-import { REACTIONS, useToggleReaction } from '@/features/ideas/api/toggle-reaction';
-import type { Idea } from '@/features/ideas/api/types';
-import { nextVote, useVoteIdea } from '@/features/ideas/api/vote-idea';
+import { useSetBookmark, useSetHidden } from '@/entities/idea/api/set-idea-flag';
+import { REACTIONS, useToggleReaction } from '@/entities/idea/api/toggle-reaction';
+import type { Idea } from '@/entities/idea/api/types';
+import { nextVote, useVoteIdea } from '@/entities/idea/api/vote-idea';
+import { annotationOf } from '@/entities/idea/lib/annotation-cache';
+import { hasReaction } from '@/entities/idea/lib/annotation-changes';
 import { cn } from '@/lib/utils';
 import type { RowCommands } from '../lib/review-keys';
 

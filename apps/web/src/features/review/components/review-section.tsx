@@ -3,13 +3,13 @@ import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
-import { useIdeaTotal } from '@/features/ideas/api/get-idea-total';
-import { IdeasFooter } from '@/features/ideas/components/ideas-footer';
+import { useIdeaTotal } from '@/entities/idea/api/get-idea-total';
 import {
   FALLBACK_SCAN_SIZE,
   useIdeaList,
   type IdeaListParams,
-} from '@/features/ideas/api/list-ideas';
+} from '@/entities/idea/api/list-ideas';
+import { IdeasFooter } from '@/entities/idea/components/ideas-footer';
 import { ApiError } from '@/lib/api/api-error';
 import { useRecentlyInteracted } from '../hooks/use-recently-interacted';
 import { useRetainedIdeas } from '../hooks/use-retained-ideas';

@@ -1,8 +1,8 @@
 import { Fragment, type ReactNode } from 'react';
 import { Table, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import type { Idea } from '@/features/ideas/api/types';
-import { formatDate } from '../lib/format-date';
+import type { Idea } from '@/entities/idea/api/types';
 import { cn } from '@/lib/utils';
+import { formatDate } from '../lib/format-date';
 
 const prose = 'align-top break-words whitespace-normal';
 

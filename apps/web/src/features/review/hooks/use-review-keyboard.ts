@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import type { Idea } from '@/features/ideas/api/types';
+import type { Idea } from '@/entities/idea/api/types';
 import type { RowCommands } from '../lib/review-keys';
 import { useReviewKeys } from './use-review-keys';
 

@@ -1,6 +1,6 @@
 import { delay, http, HttpResponse } from 'msw';
-import { makeAnnotation, makeIdea } from '@/features/ideas/testing/idea-fixtures';
-import type { Idea, IdeaAnnotation } from '@/features/ideas/api/types';
+import type { Idea, IdeaAnnotation } from '@/entities/idea/api/types';
+import { makeAnnotation, makeIdea } from '@/entities/idea/testing/idea-fixtures';
 import type { components } from '@/lib/api/schema';
 import { server } from '@/test/msw-server';
 

@@ -1,4 +1,4 @@
-import type { ReactionType } from './add-reaction';
+import type { ReactionType } from '../api/add-reaction';
 import {
   annotationOf,
   asCachedId,
@@ -6,7 +6,7 @@ import {
   type TempId,
   withAnnotationOf,
 } from './annotation-cache';
-import type { Idea, IdeaAnnotation } from './types';
+import type { Idea, IdeaAnnotation } from '../api/types';
 
 /**
  * The changes an action makes to an idea, applied here at once and again, with the server's

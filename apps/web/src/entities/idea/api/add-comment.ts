@@ -1,7 +1,11 @@
 import { ApiError } from '@/lib/api/api-error';
 import { api } from '@/lib/api/client';
-import { annotationOf, tempId, type TempId, withAnnotationOf } from './annotation-cache';
-import { addComment as addLocalComment, parseComments, removeComment } from './annotation-changes';
+import { annotationOf, tempId, type TempId, withAnnotationOf } from '../lib/annotation-cache';
+import {
+  addComment as addLocalComment,
+  parseComments,
+  removeComment,
+} from '../lib/annotation-changes';
 import { requireParam } from './required-param';
 import { useAnnotationMutation } from './use-annotation-mutation';
 

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { ideaKeys } from './idea-keys';
-import type { IdeaList } from './list-ideas';
-import type { Idea, IdeaAnnotation } from './types';
+import { ideaKeys } from '../api/idea-keys';
+import type { IdeaList } from '../api/list-ideas';
+import type { Idea, IdeaAnnotation } from '../api/types';
 
 export type TempId = `temp-${string}`;
 
