@@ -5,7 +5,7 @@ import { useSetBookmark, useSetHidden } from '@/entities/idea/api/set-idea-flag'
 import { REACTIONS, useToggleReaction } from '@/entities/idea/api/toggle-reaction';
 import type { Idea } from '@/entities/idea/api/types';
 import { nextVote, useVoteIdea } from '@/entities/idea/api/vote-idea';
-import { annotationOf } from '@/entities/idea/lib/annotation-cache';
+import { annotationOf, savedId } from '@/entities/idea/lib/annotation-cache';
 import { hasReaction } from '@/entities/idea/lib/annotation-changes';
 import { cn } from '@/lib/utils';
 import type { RowCommands } from '../lib/review-keys';
@@ -79,7 +79,7 @@ export function IdeaActions({
       reacting.mutate({
         type,
         on: !on,
-        reactionId: annotation?.reactions.find((r) => r.reaction_type === type)?.id,
+        reactionId: savedId(annotation?.reactions.find((r) => r.reaction_type === type)),
       });
       return `${on ? 'Removed' : 'Added'} ${label}: ${title}`;
     },
