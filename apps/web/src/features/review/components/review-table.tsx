@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, RefCallback } from 'react';
 import { ResponsiveTable, type ResponsiveColumn } from '@/components/ui/responsive-table';
 import type { Idea } from '@/entities/idea/api/types';
 import { cn } from '@/lib/utils';
@@ -12,6 +12,8 @@ interface ReviewTableProps {
   isRecent: (ideaId: number) => boolean;
   commentOpenId: number | null;
   onActivate: (ideaId: number) => void;
+  /** Where the idea's row element goes, so the list can bring it into view. */
+  rowRef: (ideaId: number) => RefCallback<HTMLTableRowElement>;
   renderActions: (idea: Idea) => ReactNode;
   renderCommentRow: (idea: Idea) => ReactNode;
 }
@@ -26,6 +28,7 @@ export function ReviewTable({
   isRecent,
   commentOpenId,
   onActivate,
+  rowRef,
   renderActions,
   renderCommentRow,
 }: ReviewTableProps) {
@@ -59,6 +62,7 @@ export function ReviewTable({
       rowKey={(idea) => idea.id}
       stackBelow="56rem"
       rowProps={(idea) => ({
+        ref: rowRef(idea.id),
         'data-idea-id': idea.id,
         'data-active': idea.id === activeId || undefined,
         'data-recent': isRecent(idea.id) || undefined,
