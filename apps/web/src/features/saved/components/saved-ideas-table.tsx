@@ -39,8 +39,7 @@ const columns: ResponsiveColumn<SavedIdea>[] = [
       <div className="flex gap-2 stacked:flex-wrap">
         <Button asChild variant="outline" size="sm">
           <Link to="/brainstorms/$brainstormId" params={{ brainstormId: idea.brainstorm }}>
-            View
-            <span className="sr-only"> brainstorm {brainstormTitle(idea)}</span>
+            View <span className="sr-only">brainstorm {brainstormTitle(idea)}</span>
           </Link>
         </Button>
         <Unsave idea={idea} />
