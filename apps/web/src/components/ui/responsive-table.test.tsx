@@ -1,4 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
+import type { ComponentProps } from 'react';
 import { describe, expect, it } from 'vitest';
 import { ResponsiveTable, type ResponsiveColumn } from './responsive-table';
 
@@ -23,14 +24,17 @@ const fruit: Fruit[] = [
   { id: 2, name: 'Lime', colour: 'Green' },
 ];
 
-function renderTable(stackBelow?: '36rem' | '48rem') {
+type Extra = Partial<ComponentProps<typeof ResponsiveTable<Fruit>>>;
+
+function renderTable(stackBelow?: '36rem' | '48rem', extra: Extra = {}) {
   render(
     <ResponsiveTable
       columns={columns}
       rows={fruit}
       rowKey={(row) => row.id}
       stackBelow={stackBelow}
-      rowClassName={(row) => (row.id === 2 ? 'bg-accent' : undefined)}
+      rowProps={(row) => ({ className: row.id === 2 ? 'bg-accent' : undefined })}
+      {...extra}
     />,
   );
   return screen.getByRole('table');
@@ -79,5 +83,27 @@ describe('ResponsiveTable', () => {
       'data-stack-below',
       '48rem',
     );
+  });
+
+  it("gives each row the attributes and handlers it is given, its classes added to the table's", () => {
+    const table = renderTable(undefined, {
+      rowProps: (row) => ({ 'data-fruit': row.id, className: 'border-l-4' }),
+    });
+    const [, apple] = within(table).getAllByRole('row');
+    expect(apple).toHaveAttribute('data-fruit', '1');
+    expect(apple).toHaveClass('border-l-4', 'stacked:grid');
+  });
+
+  it('puts what follows a row in a row of its own under it, across every column', () => {
+    const table = renderTable(undefined, {
+      renderAfterRow: (row) => (row.id === 1 ? <p>Apples keep a month</p> : null),
+    });
+    const [, apple, notes, lime] = within(table).getAllByRole('row');
+    if (!notes) throw new Error('expected a row after the first');
+    expect(apple).toHaveTextContent('Apple');
+    expect(within(notes).getByRole('cell')).toHaveAttribute('colspan', '3');
+    expect(notes).toHaveTextContent('Apples keep a month');
+    expect(lime).toHaveTextContent('Lime');
+    expect(within(table).getAllByRole('row')).toHaveLength(4);
   });
 });

@@ -1,4 +1,4 @@
-import type { Key, ReactNode } from 'react';
+import { Fragment, type ComponentProps, type Key, type ReactNode } from 'react';
 import { Table, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
 
@@ -23,7 +23,13 @@ interface ResponsiveTableProps<Row> {
   rowKey: (row: Row) => Key;
   /** Below this width of its container, each row shows as a card: nothing scrolls sideways. */
   stackBelow?: StackBelow;
-  rowClassName?: (row: Row) => string | undefined;
+  /** Attributes and handlers for a row's `<tr>`; its classes are added to the table's own. */
+  rowProps?: (row: Row) => Omit<ComponentProps<'tr'>, 'children' | 'role'>;
+  /**
+   * What follows a row (its comments, say), in a row of its own that spans the table and
+   * stays under the row's card when narrow; nothing when it returns null.
+   */
+  renderAfterRow?: (row: Row) => ReactNode;
 }
 
 const cellKinds = {
@@ -41,7 +47,8 @@ export function ResponsiveTable<Row>({
   rows,
   rowKey,
   stackBelow = '36rem',
-  rowClassName,
+  rowProps,
+  renderAfterRow,
 }: ResponsiveTableProps<Row>) {
   return (
     <div data-stack-below={stackBelow} className="@container/data-table w-full min-w-0">
@@ -56,41 +63,58 @@ export function ResponsiveTable<Row>({
           </TableRow>
         </TableHeader>
         <tbody role="rowgroup" className="stacked:grid stacked:gap-3">
-          {rows.map((row) => (
-            <TableRow
-              key={rowKey(row)}
-              role="row"
-              className={cn(
-                'last:border-b-0 stacked:grid stacked:gap-2 stacked:rounded-lg stacked:border stacked:p-3 stacked:last:border-b',
-                rowClassName?.(row),
-              )}
-            >
-              {columns.map((column) => {
-                const kind = column.kind ?? 'field';
-                return (
-                  <TableCell
-                    key={column.header}
-                    role="cell"
-                    className={cn(
-                      column.className,
-                      'stacked:block stacked:p-0 stacked:text-left',
-                      cellKinds[kind],
-                    )}
-                  >
-                    {kind === 'field' ? (
-                      <span
-                        aria-hidden="true"
-                        className="hidden font-medium text-muted-foreground stacked:block"
+          {rows.map((row) => {
+            const { className, ...props } = rowProps?.(row) ?? {};
+            const after = renderAfterRow?.(row) ?? null;
+            return (
+              <Fragment key={rowKey(row)}>
+                <TableRow
+                  role="row"
+                  className={cn(
+                    'last:border-b-0 stacked:grid stacked:gap-2 stacked:rounded-lg stacked:border stacked:p-3 stacked:last:border-b',
+                    className,
+                  )}
+                  {...props}
+                >
+                  {columns.map((column) => {
+                    const kind = column.kind ?? 'field';
+                    return (
+                      <TableCell
+                        key={column.header}
+                        role="cell"
+                        className={cn(
+                          column.className,
+                          'stacked:block stacked:p-0 stacked:text-left',
+                          cellKinds[kind],
+                        )}
                       >
-                        {column.header}
-                      </span>
-                    ) : null}
-                    <div className="min-w-0">{column.cell(row)}</div>
-                  </TableCell>
-                );
-              })}
-            </TableRow>
-          ))}
+                        {kind === 'field' ? (
+                          <span
+                            aria-hidden="true"
+                            className="hidden font-medium text-muted-foreground stacked:block"
+                          >
+                            {column.header}
+                          </span>
+                        ) : null}
+                        <div className="min-w-0">{column.cell(row)}</div>
+                      </TableCell>
+                    );
+                  })}
+                </TableRow>
+                {after === null ? null : (
+                  <TableRow role="row" className="stacked:block stacked:border-0">
+                    <TableCell
+                      role="cell"
+                      colSpan={columns.length}
+                      className="px-4 stacked:block stacked:p-0"
+                    >
+                      {after}
+                    </TableCell>
+                  </TableRow>
+                )}
+              </Fragment>
+            );
+          })}
         </tbody>
       </Table>
     </div>

@@ -50,8 +50,7 @@ const columns: ResponsiveColumn<Brainstorm>[] = [
     cell: (brainstorm) => (
       <Button asChild variant="outline" size="sm">
         <Link to="/brainstorms/$brainstormId" params={{ brainstormId: brainstorm.id }}>
-          View
-          <span className="sr-only"> {titleOf(brainstorm)}</span>
+          View <span className="sr-only">{titleOf(brainstorm)}</span>
         </Link>
       </Button>
     ),

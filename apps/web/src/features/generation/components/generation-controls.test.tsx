@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ideaKeys } from '@/features/ideas/api/idea-keys';
+import { ideaKeys } from '@/entities/idea/api/idea-keys';
 import { ApiError } from '@/lib/api/api-error';
 import { deferred } from '@/test/fixtures';
 import { server } from '@/test/msw-server';

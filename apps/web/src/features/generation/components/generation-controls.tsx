@@ -6,7 +6,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { LoadError } from '@/components/ui/load-error';
-import { ideaKeys } from '@/features/ideas/api/idea-keys';
+import { ideaKeys } from '@/entities/idea/api/idea-keys';
 import { useGuardedSubmit } from '@/hooks/use-guarded-submit';
 import { useGenerateIdeas } from '../api/generate-ideas';
 import { useLatestGeneration } from '../api/get-latest-generation';

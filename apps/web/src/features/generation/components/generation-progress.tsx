@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
-import { ideaKeys } from '@/features/ideas/api/idea-keys';
+import { ideaKeys } from '@/entities/idea/api/idea-keys';
 import { isFinished, useGeneration } from '../api/get-generation';
 import type { Generation } from '../api/types';
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useEffectEvent, useState } from 'react';
-import { ideaTotalQueryOptions } from '@/features/ideas/api/get-idea-total';
-import { ideaKeys } from '@/features/ideas/api/idea-keys';
+import { ideaTotalQueryOptions } from '@/entities/idea/api/get-idea-total';
+import { ideaKeys } from '@/entities/idea/api/idea-keys';
 
 export const IDEA_POLL_INTERVAL_MS = 2000;
 export const IDEA_POLL_LIMIT_MS = 30_000;

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
+import { ideaKeys } from '@/entities/idea/api/idea-keys';
 import { api } from '@/lib/api/client';
 import { csvBlob } from '@/lib/csv-download';
 import { saveFile } from '@/lib/save-file';
-import { ideaKeys } from './idea-keys';
 
 export function ideasExportFileName(brainstormId: number) {
   return `brainstorm-${brainstormId}-ideas.csv`;

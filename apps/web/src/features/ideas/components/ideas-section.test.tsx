@@ -1,12 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  makeIdea,
+  serveIdeas,
+  someIdeas,
+  withAnnotation,
+} from '@/entities/idea/testing/idea-fixtures';
 import type { components } from '@/lib/api/schema';
 import { deferred, makeUser } from '@/test/fixtures';
 import { server } from '@/test/msw-server';
 import { stubPointerCapture } from '@/test/pointer-capture';
 import { renderApp } from '@/test/render-app';
-import { makeIdea, serveIdeas, someIdeas, withAnnotation } from '../testing/idea-fixtures';
 
 const user = makeUser();
 

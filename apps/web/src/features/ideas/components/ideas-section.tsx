@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
+import { useIdeaTotal } from '@/entities/idea/api/get-idea-total';
+import { FALLBACK_SCAN_SIZE, useIdeaList } from '@/entities/idea/api/list-ideas';
+import { IdeasFooter } from '@/entities/idea/components/ideas-footer';
 import { ApiError } from '@/lib/api/api-error';
 import type { Paging } from '@/lib/paging';
-import { useIdeaTotal } from '../api/get-idea-total';
-import { FALLBACK_SCAN_SIZE, useIdeaList } from '../api/list-ideas';
 import { ExportIdeasButton } from './export-ideas-button';
-import { IdeasFooter } from './ideas-footer';
 import { IdeasTable } from './ideas-table';
 
 interface IdeasSectionProps extends Paging {

@@ -1,6 +1,6 @@
 import { ResponsiveTable, type ResponsiveColumn } from '@/components/ui/responsive-table';
+import type { Idea } from '@/entities/idea/api/types';
 import { formatDateTime } from '@/lib/format-date-time';
-import type { Idea } from '../api/types';
 import { formatVotes } from '../lib/votes';
 
 const prose = 'min-w-40 align-top break-words whitespace-normal';

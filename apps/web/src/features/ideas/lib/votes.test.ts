@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeIdea, withAnnotation } from '../testing/idea-fixtures';
+import { makeIdea, withAnnotation } from '@/entities/idea/testing/idea-fixtures';
 import { formatVotes, voteDisplay } from './votes';
 
 describe('votes shown for an idea', () => {

@@ -1,4 +1,4 @@
-import type { Idea } from '../api/types';
+import type { Idea } from '@/entities/idea/api/types';
 
 export interface VoteDisplay {
   /** Spec 2's value: the caller's vote when they have annotated the idea, else the team's sum. */

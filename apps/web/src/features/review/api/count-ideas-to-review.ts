@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ideaKeys } from '@/features/ideas/api/idea-keys';
-import { listIdeas } from '@/features/ideas/api/list-ideas';
+import { ideaKeys } from '@/entities/idea/api/idea-keys';
+import { listIdeas } from '@/entities/idea/api/list-ideas';
 
 interface ToReviewParams {
   brainstormId: number;

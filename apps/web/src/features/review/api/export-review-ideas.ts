@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { ideaKeys } from '@/features/ideas/api/idea-keys';
+import { ideaKeys } from '@/entities/idea/api/idea-keys';
 import { api } from '@/lib/api/client';
 import { csvBlob } from '@/lib/csv-download';
 import { saveFile } from '@/lib/save-file';

@@ -2,9 +2,9 @@ import { useId, useState, type SubmitEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { commentId, useAddComment } from '@/features/ideas/api/add-comment';
-import { useIdeaComments } from '@/features/ideas/api/list-idea-comments';
-import type { Idea } from '@/features/ideas/api/types';
+import { commentId, useAddComment } from '@/entities/idea/api/add-comment';
+import { useIdeaComments } from '@/entities/idea/api/list-idea-comments';
+import type { Idea } from '@/entities/idea/api/types';
 import { formatDateTime } from '@/lib/format-date-time';
 
 function TeamComments({ ideaId }: { ideaId: number }) {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { findCachedIdea } from '@/features/ideas/api/annotation-cache';
+import { findCachedIdea } from '@/entities/idea/lib/annotation-cache';
 import { makeUser } from '@/test/fixtures';
 import { stubPointerCapture } from '@/test/pointer-capture';
 import { renderApp } from '@/test/render-app';

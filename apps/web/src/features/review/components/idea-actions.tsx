@@ -1,14 +1,11 @@
 import { Bookmark, Eye, EyeOff, MessageSquare, ThumbsDown, ThumbsUp } from 'lucide-react';
-import { useEffect, type ComponentProps } from 'react';
+import type { ComponentProps } from 'react';
 import { Button } from '@/components/ui/button';
-import { annotationOf } from '@/features/ideas/api/annotation-cache';
-import { hasReaction } from '@/features/ideas/api/annotation-changes';
-import { useSetBookmark, useSetHidden } from '@/features/ideas/api/set-idea-flag';
-import { REACTIONS, useToggleReaction } from '@/features/ideas/api/toggle-reaction';
-import type { Idea } from '@/features/ideas/api/types';
-import { nextVote, useVoteIdea } from '@/features/ideas/api/vote-idea';
+import { REACTIONS } from '@/entities/idea/api/toggle-reaction';
+import { annotationOf } from '@/entities/idea/lib/annotation-cache';
+import { hasReaction } from '@/entities/idea/lib/annotation-changes';
 import { cn } from '@/lib/utils';
-import type { RowCommands } from '../lib/review-keys';
+import { useIdeaCommands, type ReviewRow } from '../hooks/use-idea-commands';
 
 function ActionButton({ className, ...props }: ComponentProps<typeof Button>) {
   return (
@@ -34,75 +31,14 @@ function voteColour(current: number, direction: 1 | -1) {
   return direction === 1 ? 'text-green-600 dark:text-green-500' : 'text-red-600 dark:text-red-500';
 }
 
-interface IdeaActionsProps {
-  idea: Idea;
-  /** Called before every action: the row is marked as recently interacted with. */
-  onInteract: () => void;
-  commentOpen: boolean;
-  onToggleComment: () => void;
-  /** The active row hands its commands to the list's keys. */
-  active?: boolean;
-  onRegister?: (ideaId: number, commands: RowCommands) => void;
-}
-
 /** Vote up and down, the four reactions, bookmark, comment and hide/show for one idea. */
-export function IdeaActions({
-  idea,
-  onInteract,
-  commentOpen,
-  onToggleComment,
-  active = false,
-  onRegister,
-}: IdeaActionsProps) {
+export function IdeaActions(row: ReviewRow) {
+  const { idea, commentOpen } = row;
   const annotation = annotationOf(idea);
   const vote = annotation?.vote ?? 0;
   const bookmarked = annotation?.is_bookmarked ?? false;
   const hidden = annotation?.is_hidden ?? false;
-  const voting = useVoteIdea(idea.id);
-  const bookmarking = useSetBookmark(idea.id);
-  const hiding = useSetHidden(idea.id);
-  const reacting = useToggleReaction(idea.id);
-
-  const { title } = idea;
-  const commands: RowCommands = {
-    vote: (direction) => {
-      const value = nextVote(vote, direction);
-      onInteract();
-      voting.mutate({ value });
-      if (value === 0) return `Vote removed: ${title}`;
-      return `Voted ${value === 1 ? 'up' : 'down'}: ${title}`;
-    },
-    react: (type) => {
-      const on = hasReaction(idea, type);
-      const label = REACTIONS.find((reaction) => reaction.type === type)?.label ?? type;
-      onInteract();
-      reacting.mutate({
-        type,
-        on: !on,
-        reactionId: annotation?.reactions.find((r) => r.reaction_type === type)?.id,
-      });
-      return `${on ? 'Removed' : 'Added'} ${label}: ${title}`;
-    },
-    bookmark: () => {
-      onInteract();
-      bookmarking.mutate({ value: !bookmarked });
-      return `${bookmarked ? 'Bookmark removed' : 'Bookmarked'}: ${title}`;
-    },
-    hide: () => {
-      onInteract();
-      hiding.mutate({ value: !hidden });
-      return `${hidden ? 'Shown' : 'Hidden'}: ${title}`;
-    },
-    comment: () => {
-      onInteract();
-      onToggleComment();
-      return commentOpen ? 'Comment row closed' : `Comment on: ${title}`;
-    },
-  };
-  // Every render, so the keys act on what the row shows now.
-  useEffect(() => {
-    if (active) onRegister?.(idea.id, commands);
-  });
+  const commands = useIdeaCommands(row);
 
   return (
     <div className="flex max-w-64 flex-wrap items-center gap-0.5" role="group" aria-label="Actions">

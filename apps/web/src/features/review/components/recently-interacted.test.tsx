@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ideaKeys } from '@/features/ideas/api/idea-keys';
+import { ideaKeys } from '@/entities/idea/api/idea-keys';
 import { makeUser } from '@/test/fixtures';
 import { stubPointerCapture } from '@/test/pointer-capture';
 import { renderApp } from '@/test/render-app';

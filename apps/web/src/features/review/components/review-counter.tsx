@@ -1,4 +1,4 @@
-import { useIdeaTotal } from '@/features/ideas/api/get-idea-total';
+import { useIdeaTotal } from '@/entities/idea/api/get-idea-total';
 import { useIdeasToReview } from '../api/count-ideas-to-review';
 
 interface ReviewCounterProps {

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeUser } from '@/test/fixtures';
 import { stubPointerCapture } from '@/test/pointer-capture';
 import { renderApp } from '@/test/render-app';
@@ -48,6 +48,15 @@ describe('Keyboard review', () => {
     await actor.keyboard('{ArrowUp}k');
     expect(row('Idea number 1')).toHaveAttribute('data-active');
     expect(row('Idea number 3')).not.toHaveAttribute('data-active');
+  });
+
+  it('brings the row it moves to into view', async () => {
+    serveReview(reviewIdeas(3));
+    const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView');
+    const { user: actor } = await openReview();
+    await actor.keyboard('jj');
+    expect(scrolled.mock.contexts).toEqual([row('Idea number 1'), row('Idea number 2')]);
+    expect(scrolled).toHaveBeenLastCalledWith({ block: 'nearest' });
   });
 
   it('votes, reacts, bookmarks and hides the active row', async () => {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeIdea, withAnnotation } from '@/features/ideas/testing/idea-fixtures';
+import { makeIdea, withAnnotation } from '@/entities/idea/testing/idea-fixtures';
 import { deferred, makeUser } from '@/test/fixtures';
 import { server } from '@/test/msw-server';
 import { stubPointerCapture } from '@/test/pointer-capture';

@@ -1,16 +1,18 @@
 import { Keyboard } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
-import { useIdeaTotal } from '@/features/ideas/api/get-idea-total';
-import { IdeasFooter } from '@/features/ideas/components/ideas-footer';
+import { useIdeaTotal } from '@/entities/idea/api/get-idea-total';
 import {
   FALLBACK_SCAN_SIZE,
   useIdeaList,
   type IdeaListParams,
-} from '@/features/ideas/api/list-ideas';
+} from '@/entities/idea/api/list-ideas';
+import type { Idea } from '@/entities/idea/api/types';
+import { IdeasFooter } from '@/entities/idea/components/ideas-footer';
 import { ApiError } from '@/lib/api/api-error';
+import { useIdeaCommands, type ReviewRow } from '../hooks/use-idea-commands';
 import { useRecentlyInteracted } from '../hooks/use-recently-interacted';
 import { useRetainedIdeas } from '../hooks/use-retained-ideas';
 import { useReviewKeyboard } from '../hooks/use-review-keyboard';
@@ -53,10 +55,28 @@ export function ReviewSection({ brainstormId, view, onViewChange }: ReviewSectio
   const rows = useRetainedIdeas(list.data?.results, recent, listName, !showReviewed);
   const [activeId, setActiveId] = useState<number | null>(null);
   const [commentOpenId, setCommentOpenId] = useState<number | null>(null);
+  const rowElements = useRef(new Map<number, HTMLTableRowElement>());
+  const rowOf = (idea: Idea): ReviewRow => ({
+    idea,
+    onInteract: () => {
+      mark(idea, listName);
+    },
+    commentOpen: commentOpenId === idea.id,
+    onToggleComment: () => {
+      setCommentOpenId((open) => (open === idea.id ? null : idea.id));
+    },
+  });
+  // The keys act on the active row: its commands are built here, where the rows are.
+  const activeIdea = rows?.find((idea) => idea.id === activeId);
+  const activeCommands = useIdeaCommands(activeIdea ? rowOf(activeIdea) : null);
   const keyboard = useReviewKeyboard({
     rows,
     activeId,
-    setActiveId,
+    moveTo: (ideaId) => {
+      setActiveId(ideaId);
+      rowElements.current.get(ideaId)?.scrollIntoView({ block: 'nearest' });
+    },
+    commands: activeCommands,
     commentOpenId,
     closeComment: () => {
       setCommentOpenId(null);
@@ -98,20 +118,11 @@ export function ReviewSection({ brainstormId, view, onViewChange }: ReviewSectio
         isRecent={(id) => recent.has(id)}
         commentOpenId={commentOpenId}
         onActivate={setActiveId}
-        renderActions={(idea) => (
-          <IdeaActions
-            idea={idea}
-            onInteract={() => {
-              mark(idea, listName);
-            }}
-            commentOpen={commentOpenId === idea.id}
-            active={idea.id === activeId}
-            onRegister={keyboard.register}
-            onToggleComment={() => {
-              setCommentOpenId((open) => (open === idea.id ? null : idea.id));
-            }}
-          />
-        )}
+        rowRef={(ideaId) => (element) => {
+          if (element) rowElements.current.set(ideaId, element);
+          else rowElements.current.delete(ideaId);
+        }}
+        renderActions={(idea) => <IdeaActions {...rowOf(idea)} />}
         renderCommentRow={(idea) => (
           <CommentRow
             idea={idea}

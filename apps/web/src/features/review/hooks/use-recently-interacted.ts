@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ideaKeys, isBrainstormIdeaQuery } from '@/features/ideas/api/idea-keys';
-import type { Idea } from '@/features/ideas/api/types';
+import { ideaKeys, isBrainstormIdeaQuery } from '@/entities/idea/api/idea-keys';
+import type { Idea } from '@/entities/idea/api/types';
 
 /** How long an idea stays marked after the last interaction with it (spec 9). */
 export const RECENTLY_INTERACTED_MS = 60_000;

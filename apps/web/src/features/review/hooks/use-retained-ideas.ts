@@ -1,6 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
-import { ideaQueryOptions } from '@/features/ideas/api/get-idea';
-import type { Idea } from '@/features/ideas/api/types';
+import { ideaQueryOptions } from '@/entities/idea/api/get-idea';
+import type { Idea } from '@/entities/idea/api/types';
 import type { RecentIdeas } from './use-recently-interacted';
 
 function newestFirst(a: Idea, b: Idea) {

@@ -1,28 +1,27 @@
-import { useCallback, useRef, useState } from 'react';
-import type { Idea } from '@/features/ideas/api/types';
+import { useState } from 'react';
+import type { Idea } from '@/entities/idea/api/types';
 import type { RowCommands } from '../lib/review-keys';
 import { useReviewKeys } from './use-review-keys';
 
 interface ReviewKeyboardOptions {
   rows: Idea[] | undefined;
   activeId: number | null;
-  setActiveId: (ideaId: number) => void;
+  /** Makes the idea's row the active one and brings it into view. */
+  moveTo: (ideaId: number) => void;
+  /** The active row's commands, or null when no row is active. */
+  commands: RowCommands | null;
   commentOpenId: number | null;
   closeComment: () => void;
 }
 
 /**
- * The review list's keys wired to its rows: moving the active row, the active row's commands
- * (which it registers), the '?' overlay and what each key did, for a polite live region.
+ * The review list's keys wired to its rows: moving the active row, the active row's commands,
+ * the '?' overlay and what each key did, for a polite live region.
  */
 export function useReviewKeyboard(options: ReviewKeyboardOptions) {
   const { rows, activeId } = options;
   const [helpOpen, setHelpOpen] = useState(false);
   const [announcement, setAnnouncement] = useState('');
-  const active = useRef<{ ideaId: number; commands: RowCommands } | null>(null);
-  const register = useCallback((ideaId: number, commands: RowCommands) => {
-    active.current = { ideaId, commands };
-  }, []);
 
   useReviewKeys({
     enabled: !helpOpen,
@@ -32,17 +31,10 @@ export function useReviewKeyboard(options: ReviewKeyboardOptions) {
       const index = at === -1 ? 0 : Math.min(rows.length - 1, Math.max(0, at + step));
       const next = rows[index];
       if (!next) return null;
-      options.setActiveId(next.id);
-      document
-        .querySelector(`[data-idea-id="${String(next.id)}"]`)
-        ?.scrollIntoView({ block: 'nearest' });
+      options.moveTo(next.id);
       return `${next.title} (${index + 1} of ${rows.length})`;
     },
-    commands: () => {
-      const current = active.current;
-      const shown = rows?.some((idea) => idea.id === activeId) ?? false;
-      return current && shown && current.ideaId === activeId ? current.commands : null;
-    },
+    commands: () => options.commands,
     closeComment: () => {
       if (options.commentOpenId === null) return null;
       options.closeComment();
@@ -54,5 +46,5 @@ export function useReviewKeyboard(options: ReviewKeyboardOptions) {
     announce: setAnnouncement,
   });
 
-  return { helpOpen, setHelpOpen, announcement, register };
+  return { helpOpen, setHelpOpen, announcement };
 }

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent } from 'react';
-import { REACTIONS } from '@/features/ideas/api/toggle-reaction';
+import { REACTIONS } from '@/entities/idea/api/toggle-reaction';
 import { isTyping, type RowCommands } from '../lib/review-keys';
 
 interface ReviewKeysOptions {

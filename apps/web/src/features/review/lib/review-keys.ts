@@ -1,5 +1,5 @@
-import type { ReactionType } from '@/features/ideas/api/add-reaction';
-import { REACTIONS } from '@/features/ideas/api/toggle-reaction';
+import type { ReactionType } from '@/entities/idea/api/add-reaction';
+import { REACTIONS } from '@/entities/idea/api/toggle-reaction';
 
 /** What the active row can be asked to do from the keyboard; each says what it did. */
 export interface RowCommands {

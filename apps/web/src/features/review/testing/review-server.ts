@@ -1,6 +1,6 @@
 import { delay, http, HttpResponse } from 'msw';
-import { makeAnnotation, makeIdea } from '@/features/ideas/testing/idea-fixtures';
-import type { Idea, IdeaAnnotation } from '@/features/ideas/api/types';
+import type { ServerAnnotation, ServerIdea } from '@/entities/idea/api/types';
+import { makeAnnotation, makeIdea } from '@/entities/idea/testing/idea-fixtures';
 import type { components } from '@/lib/api/schema';
 import { server } from '@/test/msw-server';
 
@@ -49,9 +49,9 @@ interface ReviewServerOptions {
  * annotations of them, served by the lists and changed by the annotation endpoints the way
  * the real server does (decisions 010 and 011). Records every request as 'METHOD path?query'.
  */
-export function serveReview(initial: Idea[], options: ReviewServerOptions = {}) {
+export function serveReview(initial: ServerIdea[], options: ReviewServerOptions = {}) {
   const ideas = new Map(initial.map((idea) => [idea.id, structuredClone(idea)]));
-  const annotations = new Map<number, IdeaAnnotation>();
+  const annotations = new Map<number, ServerAnnotation>();
   for (const idea of initial)
     if (idea.user_annotation) annotations.set(idea.id, idea.user_annotation);
   const teamComments = new Map<number, { id: number; text: string }[]>();
@@ -59,12 +59,12 @@ export function serveReview(initial: Idea[], options: ReviewServerOptions = {}) 
   let nextId = 500;
   const state = { ...options };
 
-  const withAnnotation = (idea: Idea): Idea => {
+  const withAnnotation = (idea: ServerIdea): ServerIdea => {
     const annotation = annotations.get(idea.id) ?? null;
     return { ...idea, user_annotation: annotation, annotation };
   };
 
-  function page(url: URL, keep: (idea: Idea) => boolean) {
+  function page(url: URL, keep: (idea: ServerIdea) => boolean) {
     const query = url.searchParams;
     const brainstorm = Number(query.get('brainstorm'));
     const matching = [...ideas.values()]
@@ -87,7 +87,7 @@ export function serveReview(initial: Idea[], options: ReviewServerOptions = {}) 
     });
   }
 
-  function annotate(ideaId: number, values: Partial<IdeaAnnotation>) {
+  function annotate(ideaId: number, values: Partial<ServerAnnotation>) {
     const existing = annotations.get(ideaId);
     const idea = ideas.get(ideaId);
     if (!idea) return null;
@@ -143,7 +143,7 @@ export function serveReview(initial: Idea[], options: ReviewServerOptions = {}) 
     }),
     http.post('/api/idea-annotations/annotations/', async ({ request }) => {
       record(request);
-      const body = (await request.json()) as { idea_id: number } & Partial<IdeaAnnotation>;
+      const body = (await request.json()) as { idea_id: number } & Partial<ServerAnnotation>;
       const refused = await write();
       if (refused) return refused;
       const { idea_id, ...values } = body;
@@ -162,7 +162,7 @@ export function serveReview(initial: Idea[], options: ReviewServerOptions = {}) 
     }),
     http.patch('/api/idea-annotations/annotations/:id/', async ({ request, params }) => {
       record(request);
-      const values = (await request.json()) as Partial<IdeaAnnotation>;
+      const values = (await request.json()) as Partial<ServerAnnotation>;
       const refused = await write();
       if (refused) return refused;
       const existing = byAnnotationId(Number(params.id));

@@ -1,4 +1,4 @@
-import type { components } from '@/lib/api/schema';
+import type { Idea } from '@/entities/idea/api/types';
 
 /** An idea as the saved list returns it: with the caller's annotation, which holds the bookmark. */
-export type SavedIdea = components['schemas']['Idea'];
+export type SavedIdea = Idea;

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { Button } from '@/components/ui/button';
 import { ResponsiveTable, type ResponsiveColumn } from '@/components/ui/responsive-table';
+import { savedId } from '@/entities/idea/lib/annotation-cache';
 import type { SavedIdea } from '../api/types';
 import { UnsaveButton } from './unsave-button';
 
@@ -11,6 +12,14 @@ const brainstormTitle = (idea: SavedIdea) => idea.brainstorm_detail.title || 'Un
 function formatDate(iso: string) {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString();
+}
+
+/** Unsave, once the server knows the annotation that holds the bookmark. */
+function Unsave({ idea }: { idea: SavedIdea }) {
+  const annotationId = savedId(idea.user_annotation);
+  return annotationId === null ? null : (
+    <UnsaveButton annotationId={annotationId} ideaTitle={idea.title} />
+  );
 }
 
 const columns: ResponsiveColumn<SavedIdea>[] = [
@@ -30,13 +39,10 @@ const columns: ResponsiveColumn<SavedIdea>[] = [
       <div className="flex gap-2 stacked:flex-wrap">
         <Button asChild variant="outline" size="sm">
           <Link to="/brainstorms/$brainstormId" params={{ brainstormId: idea.brainstorm }}>
-            View
-            <span className="sr-only"> brainstorm {brainstormTitle(idea)}</span>
+            View <span className="sr-only">brainstorm {brainstormTitle(idea)}</span>
           </Link>
         </Button>
-        {idea.user_annotation ? (
-          <UnsaveButton annotationId={idea.user_annotation.id} ideaTitle={idea.title} />
-        ) : null}
+        <Unsave idea={idea} />
       </div>
     ),
   },

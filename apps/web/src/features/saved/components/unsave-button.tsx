@@ -36,8 +36,7 @@ export function UnsaveButton({ annotationId, ideaTitle }: UnsaveButtonProps) {
         }}
       >
         <BookmarkX aria-hidden="true" />
-        Unsave
-        <span className="sr-only"> {ideaTitle}</span>
+        Unsave <span className="sr-only">{ideaTitle}</span>
       </Button>
     );
   }

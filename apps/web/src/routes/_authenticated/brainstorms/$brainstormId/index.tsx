@@ -1,12 +1,12 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { ideaListQueryOptions } from '@/entities/idea/api/list-ideas';
 import { brainstormQueryOptions } from '@/features/brainstorms/api/get-brainstorm';
 import { BrainstormDetailPage } from '@/features/brainstorms/components/brainstorm-detail-page';
 import { GenerationControls } from '@/features/generation/components/generation-controls';
-import { ideaListQueryOptions } from '@/features/ideas/api/list-ideas';
 import { IdeasSection } from '@/features/ideas/components/ideas-section';
+import { titleHead } from '@/lib/page-title';
 import { DEFAULT_PAGE_SIZE, pagingSearchSchema } from '@/lib/paging';
 import { idParam } from '@/lib/route-params';
-import { titleHead } from '@/lib/page-title';
 
 export const Route = createFileRoute('/_authenticated/brainstorms/$brainstormId/')({
   params: idParam('brainstormId'),

@@ -1,5 +1,5 @@
-import { annotationOf, withAnnotationOf } from './annotation-cache';
-import { setBookmarked, setHidden } from './annotation-changes';
+import { annotationOf, withAnnotationOf } from '../lib/annotation-cache';
+import { setBookmarked, setHidden } from '../lib/annotation-changes';
 import { createAnnotation } from './create-annotation';
 import { updateAnnotation } from './update-annotation';
 import { useAnnotationMutation } from './use-annotation-mutation';

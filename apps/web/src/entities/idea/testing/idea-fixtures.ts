@@ -1,8 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { server } from '@/test/msw-server';
-import type { Idea, IdeaAnnotation } from '../api/types';
+import type { ServerAnnotation, ServerIdea } from '../api/types';
 
-export function makeIdea(overrides: Partial<Idea> = {}): Idea {
+export function makeIdea(overrides: Partial<ServerIdea> = {}): ServerIdea {
   const id = overrides.id ?? 1;
   const brainstorm = overrides.brainstorm ?? 7;
   return {
@@ -25,7 +25,7 @@ export function makeIdea(overrides: Partial<Idea> = {}): Idea {
   };
 }
 
-export function makeAnnotation(overrides: Partial<IdeaAnnotation> = {}): IdeaAnnotation {
+export function makeAnnotation(overrides: Partial<ServerAnnotation> = {}): ServerAnnotation {
   return {
     id: 50,
     user: 1,
@@ -42,7 +42,10 @@ export function makeAnnotation(overrides: Partial<IdeaAnnotation> = {}): IdeaAnn
 }
 
 /** An idea with the caller's annotation, as `with_annotations=true` returns it. */
-export function withAnnotation(idea: Idea, annotation: Partial<IdeaAnnotation>): Idea {
+export function withAnnotation(
+  idea: ServerIdea,
+  annotation: Partial<ServerAnnotation>,
+): ServerIdea {
   const full = makeAnnotation({ idea: idea.id, ...annotation });
   return { ...idea, user_annotation: full, annotation: full };
 }
@@ -64,7 +67,7 @@ interface ServeIdeasOptions {
  * Serves GET /api/ideas/ the way the server pages it (filtered by `brainstorm` when given; a
  * page past the end is a 404), recording each request.
  */
-export function serveIdeas(ideas: Idea[], { filteredCount }: ServeIdeasOptions = {}) {
+export function serveIdeas(ideas: ServerIdea[], { filteredCount }: ServeIdeasOptions = {}) {
   const requests: IdeaListRequest[] = [];
   server.use(
     http.get('/api/ideas/', ({ request }) => {

@@ -1,6 +1,6 @@
 import { createAnnotation } from './create-annotation';
-import { setVote, voteOf } from './annotation-changes';
-import { annotationOf, withAnnotationOf } from './annotation-cache';
+import { setVote, voteOf } from '../lib/annotation-changes';
+import { annotationOf, withAnnotationOf } from '../lib/annotation-cache';
 import { useAnnotationMutation } from './use-annotation-mutation';
 import { voteAnnotation, type VoteValue } from './vote-annotation';
 

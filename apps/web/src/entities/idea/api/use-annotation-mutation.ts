@@ -6,8 +6,8 @@ import {
   patchCachedIdea,
   savedId,
   withAnnotationOf,
-} from './annotation-cache';
-import { isBlank } from './annotation-changes';
+} from '../lib/annotation-cache';
+import { isBlank } from '../lib/annotation-changes';
 import { ideaKeys } from './idea-keys';
 import { requireIdeaId } from './required-param';
 import type { Idea } from './types';

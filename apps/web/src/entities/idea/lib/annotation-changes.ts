@@ -1,12 +1,6 @@
-import type { ReactionType } from './add-reaction';
-import {
-  annotationOf,
-  asCachedId,
-  blankAnnotation,
-  type TempId,
-  withAnnotationOf,
-} from './annotation-cache';
-import type { Idea, IdeaAnnotation } from './types';
+import type { ReactionType } from '../api/add-reaction';
+import type { Idea, IdeaAnnotation, TempId } from '../api/types';
+import { annotationOf, blankAnnotation, withAnnotationOf } from './annotation-cache';
 
 /**
  * The changes an action makes to an idea, applied here at once and again, with the server's
@@ -54,7 +48,7 @@ export function setReaction(
       ? [
           ...a.reactions,
           {
-            id: asCachedId(reactionId ?? `temp-${type}`),
+            id: reactionId ?? `temp-${type}`,
             reaction_type: type,
             created: now,
             modified: now,

@@ -2,7 +2,7 @@ import { ApiError } from '@/lib/api/api-error';
 import { api } from '@/lib/api/client';
 import type { paths } from '@/lib/api/schema';
 import { requireParam } from './required-param';
-import type { IdeaAnnotation } from './types';
+import type { ServerAnnotation } from './types';
 
 export type AnnotationValues = Omit<
   paths['/api/idea-annotations/annotations/']['post']['requestBody']['content']['application/json'],
@@ -13,7 +13,7 @@ export type AnnotationValues = Omit<
 export function asAnnotation({
   idea_detail: _detail,
   ...annotation
-}: IdeaAnnotation & { idea_detail?: unknown }): IdeaAnnotation {
+}: ServerAnnotation & { idea_detail?: unknown }): ServerAnnotation {
   return annotation;
 }
 

@@ -1,9 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { ideaKeys } from './idea-keys';
-import type { IdeaList } from './list-ideas';
-import type { Idea, IdeaAnnotation } from './types';
-
-export type TempId = `temp-${string}`;
+import { ideaKeys } from '../api/idea-keys';
+import type { IdeaList } from '../api/list-ideas';
+import type { Idea, IdeaAnnotation, TempId } from '../api/types';
 
 let tempCounter = 0;
 
@@ -13,16 +11,8 @@ export function tempId(): TempId {
   return `temp-${Date.now().toString(36)}-${tempCounter.toString()}`;
 }
 
-/**
- * The cache keeps the server's shapes, whose ids are numbers; one made here carries a `temp-…`
- * id until the server answers (spec 3). These two read ids the way they really are.
- */
-export function isTempId(id: unknown): id is TempId {
-  return typeof id === 'string' && id.startsWith('temp-');
-}
-
-export function asCachedId(id: TempId) {
-  return id as unknown as number;
+export function isTempId(id: number | TempId): id is TempId {
+  return typeof id === 'string';
 }
 
 /** The caller's annotation of an idea, from either of the fields the server fills. */
@@ -30,9 +20,12 @@ export function annotationOf(idea: Pick<Idea, 'user_annotation' | 'annotation'>)
   return idea.user_annotation ?? idea.annotation ?? null;
 }
 
-/** The server's id of an annotation, or null while it is only known here. */
-export function savedId(annotation: { id: number } | null | undefined) {
-  return annotation && !isTempId(annotation.id) ? annotation.id : null;
+/**
+ * The server's id of an annotation or reaction, or null while it is only known here: the one
+ * way from what the cache holds to an id a request may carry.
+ */
+export function savedId(item: { id: number | TempId } | null | undefined) {
+  return item && !isTempId(item.id) ? item.id : null;
 }
 
 export function withAnnotationOf(idea: Idea, annotation: IdeaAnnotation | null): Idea {
@@ -43,8 +36,8 @@ export function withAnnotationOf(idea: Idea, annotation: IdeaAnnotation | null):
 export function blankAnnotation(ideaId: number): IdeaAnnotation {
   const now = new Date().toISOString();
   return {
-    id: asCachedId(tempId()),
-    user: 0,
+    id: tempId(),
+    user: null,
     idea: ideaId,
     vote: 0,
     is_bookmarked: false,

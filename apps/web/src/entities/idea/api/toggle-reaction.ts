@@ -1,6 +1,6 @@
 import { addReaction, type ReactionType } from './add-reaction';
-import { annotationOf, tempId, withAnnotationOf } from './annotation-cache';
-import { setReaction } from './annotation-changes';
+import { annotationOf, tempId, withAnnotationOf } from '../lib/annotation-cache';
+import { setReaction } from '../lib/annotation-changes';
 import { listReactions } from './list-reactions';
 import { removeReaction } from './remove-reaction';
 import { useAnnotationMutation } from './use-annotation-mutation';

@@ -1,8 +1,13 @@
 import { ApiError } from '@/lib/api/api-error';
 import { api } from '@/lib/api/client';
-import { annotationOf, tempId, type TempId, withAnnotationOf } from './annotation-cache';
-import { addComment as addLocalComment, parseComments, removeComment } from './annotation-changes';
+import { annotationOf, tempId, withAnnotationOf } from '../lib/annotation-cache';
+import {
+  addComment as addLocalComment,
+  parseComments,
+  removeComment,
+} from '../lib/annotation-changes';
 import { requireParam } from './required-param';
+import type { TempId } from './types';
 import { useAnnotationMutation } from './use-annotation-mutation';
 
 /** Adds the caller's comment to an idea; the annotation is found or created when not named. */

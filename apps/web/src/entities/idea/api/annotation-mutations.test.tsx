@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { makeAnnotation, makeIdea, withAnnotation } from '../testing/idea-fixtures';
 import { addReaction } from './add-reaction';
-import { isBlank, parseComments, setReaction, setVote } from './annotation-changes';
+import { isBlank, parseComments, setReaction, setVote } from '../lib/annotation-changes';
 import { createAnnotation } from './create-annotation';
 import { useSetBookmark } from './set-idea-flag';
 import { voteAnnotation } from './vote-annotation';
