@@ -1,3 +1,4 @@
+import type { PgBoss } from 'pg-boss';
 import type { Database } from '../src/db/client.js';
 import {
   createBoss,
@@ -7,22 +8,35 @@ import {
 
 const TIMINGS = { expireInSeconds: 60, maintenanceSeconds: 60, pollingSeconds: 2 };
 
+export interface GenerationJob {
+  name: string;
+  data: SlotJob;
+  state: string;
+  retryCount: number;
+}
+
+/** Every generation job of a running queue, through its own API, ordered by slot. */
+export async function jobsOf(boss: PgBoss): Promise<GenerationJob[]> {
+  const jobs: GenerationJob[] = [];
+  for (const queue of await boss.getQueues()) {
+    if (!isGenerationQueue(queue.name)) continue;
+    for (const job of await boss.findJobs<SlotJob>(queue.name, { limit: 1000 })) {
+      const { name, data, state, retryCount } = job;
+      jobs.push({ name, data, state, retryCount });
+    }
+  }
+  return jobs.sort((a, b) => a.data.slot - b.data.slot || a.name.localeCompare(b.name));
+}
+
 /**
  * The generation jobs a database holds, read through the queue's own API (its tables are its
- * own): each job's queue, data and state, ordered by slot.
+ * own), by a queue started for the purpose.
  */
-export async function generationJobs(database: Database) {
+export async function generationJobs(database: Database): Promise<GenerationJob[]> {
   const boss = createBoss(database, TIMINGS, { supervise: false });
   await boss.start();
   try {
-    const jobs: { name: string; data: SlotJob; state: string }[] = [];
-    for (const queue of await boss.getQueues()) {
-      if (!isGenerationQueue(queue.name)) continue;
-      for (const job of await boss.findJobs<SlotJob>(queue.name, { limit: 1000 })) {
-        jobs.push({ name: job.name, data: job.data, state: job.state });
-      }
-    }
-    return jobs.sort((a, b) => a.data.slot - b.data.slot || a.name.localeCompare(b.name));
+    return await jobsOf(boss);
   } finally {
     await boss.stop({ close: false, graceful: false });
   }

@@ -1,3 +1,4 @@
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testConfig, type TestApp } from '../../../test/app.js';
 import { startFakeLlmServer, type FakeLlmServer } from '../../../test/fake-llm-server.js';
@@ -9,6 +10,7 @@ import {
   makeRichBrainstorm,
 } from '../../../test/generation-helpers.js';
 import type { GenerationLimits } from '../../config.js';
+import { generations } from '../../db/schema/generations.js';
 
 const generous: GenerationLimits = {
   runningPerUser: 100,
@@ -67,7 +69,12 @@ describe('the limit on generations under way', () => {
         'Wait for one to finish.',
     });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Nothing was queued for it, so no provider will be called for it.
+    const [queued] = await t.db
+      .select({ n: count() })
+      .from(generations)
+      .where(eq(generations.createdBy, user.id));
+    expect(queued?.n).toBe(2);
     expect(fake.calls()).toBe(2);
 
     // Another user is not held back by it.
