@@ -1,4 +1,5 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
+import { createGoogle } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { APICallError, generateText, NoObjectGeneratedError, Output } from 'ai';
@@ -14,7 +15,7 @@ const prompt = 'Problem: meetings run long.\nAngle: Substitute\nAvoid: none';
 function generateIdea(model: LanguageModel, abortSignal?: AbortSignal) {
   return generateText({
     model,
-    system,
+    instructions: system,
     prompt,
     output: Output.object({ schema: generatedIdeaSchema }),
     temperature: 0.9,
@@ -83,6 +84,12 @@ const providers: {
     model: () => createAnthropic(connection())('claude-3-haiku-20240307'),
     schemaOf: (body) => ({ tools: body.tools, tool_choice: body.tool_choice }),
   },
+  {
+    name: 'gemini generateContent',
+    path: '/v1/models/gemini-2.5-flash:generateContent',
+    model: () => createGoogle(connection())('gemini-2.5-flash'),
+    schemaOf: (body) => body.generationConfig,
+  },
 ];
 
 const schemaShape = {
@@ -101,6 +108,10 @@ const expectedSchemaRequest: Record<string, unknown> = {
   'anthropic json tool': {
     tools: [{ name: 'json', input_schema: schemaShape }],
     tool_choice: { type: 'any' },
+  },
+  'gemini generateContent': {
+    responseMimeType: 'application/json',
+    responseJsonSchema: schemaShape,
   },
 };
 

@@ -6,13 +6,13 @@ import type { GeneratedIdea } from '../src/modules/generation/generated-idea.js'
 
 /**
  * A language-model server for tests: the real AI SDK providers talk to it over HTTP.
- * It speaks OpenAI chat completions, the OpenAI Responses API and Anthropic messages, and
- * answers each request with a scripted behaviour (queued, else the default).
+ * It speaks OpenAI chat completions, the OpenAI Responses API, Anthropic messages and Gemini's
+ * generateContent, and answers each request with a scripted behaviour (queued, else the default).
  */
 
 export const fakeApiKey = 'fake-llm-key';
 
-export type FakeLlmApi = 'chat' | 'responses' | 'messages';
+export type FakeLlmApi = 'chat' | 'responses' | 'messages' | 'gemini';
 
 export type FakeLlmBehaviour =
   | {
@@ -24,7 +24,12 @@ export type FakeLlmBehaviour =
       usage?: { input: number; output: number };
     }
   /** A 200 whose content is not an object of the schema. */
-  | { kind: 'malformed'; text?: string; delayMs?: number }
+  | {
+      kind: 'malformed';
+      text?: string;
+      delayMs?: number;
+      usage?: { input: number; output: number };
+    }
   /** Any status; without `body`, an error in the provider's own format. */
   | {
       kind: 'status';
@@ -58,7 +63,8 @@ export type FakeLlmResponder =
 export interface FakeLlmServer {
   /** e.g. 'http://127.0.0.1:41234' */
   url: string;
-  /** The `baseURL` every provider expects: they append /chat/completions, /responses, /messages. */
+  /** The `baseURL` every provider expects: they append /chat/completions, /responses, /messages,
+   * /models/<model>:generateContent. */
   baseUrl: string;
   requests: RecordedLlmRequest[];
   /** The most requests answered at the same time so far. */
@@ -78,6 +84,13 @@ const apiByPath: Record<string, FakeLlmApi> = {
   '/v1/messages': 'messages',
 };
 
+/** Gemini names the model in the path, not in the body. */
+const geminiPath = /^\/v1\/models\/([^/:]+):generateContent$/;
+
+function apiOf(path: string): FakeLlmApi | undefined {
+  return apiByPath[path] ?? (geminiPath.test(path) ? 'gemini' : undefined);
+}
+
 export async function startFakeLlmServer(
   options: { default?: FakeLlmResponder } = {},
 ): Promise<FakeLlmServer> {
@@ -94,7 +107,7 @@ export async function startFakeLlmServer(
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const raw = await readBody(req);
     const path = (req.url ?? '/').split('?')[0] ?? '/';
-    const api = req.method === 'POST' ? apiByPath[path] : undefined;
+    const api = req.method === 'POST' ? apiOf(path) : undefined;
     const body = parseJson(raw);
     const request: RecordedLlmRequest = {
       n: fake.requests.length + 1,
@@ -191,7 +204,7 @@ function answer(
     case 'malformed':
       return {
         status: 200,
-        payload: success(api, request, behaviour.text ?? '{"title": "cut off', undefined),
+        payload: success(api, request, behaviour.text ?? '{"title": "cut off', behaviour.usage),
       };
     case 'idea': {
       const idea = behaviour.idea ?? defaultIdea(request);
@@ -209,7 +222,10 @@ function success(
   const input = usage?.input ?? estimateTokens(`${request.system ?? ''}${request.user ?? ''}`);
   const output = usage?.output ?? estimateTokens(text);
   const body = asRecord(request.body);
-  const model = typeof body.model === 'string' ? body.model : 'fake-model';
+  const model =
+    typeof body.model === 'string'
+      ? body.model
+      : (geminiPath.exec(request.path)?.[1] ?? 'fake-model');
   const id = `fake-${request.n}`;
   switch (api) {
     case 'chat':
@@ -265,6 +281,19 @@ function success(
         usage: { input_tokens: input, output_tokens: output },
       };
     }
+    case 'gemini':
+      return {
+        candidates: [
+          { content: { role: 'model', parts: [{ text }] }, finishReason: 'STOP', index: 0 },
+        ],
+        usageMetadata: {
+          promptTokenCount: input,
+          candidatesTokenCount: output,
+          totalTokenCount: input + output,
+        },
+        modelVersion: model,
+        responseId: id,
+      };
   }
 }
 
@@ -278,6 +307,15 @@ const anthropicErrorTypes: Record<number, string> = {
   529: 'overloaded_error',
 };
 
+const geminiErrorStatuses: Record<number, string> = {
+  400: 'INVALID_ARGUMENT',
+  401: 'UNAUTHENTICATED',
+  403: 'PERMISSION_DENIED',
+  404: 'NOT_FOUND',
+  429: 'RESOURCE_EXHAUSTED',
+  503: 'UNAVAILABLE',
+};
+
 const openaiErrorTypes: Record<number, string> = {
   400: 'invalid_request_error',
   401: 'invalid_request_error',
@@ -288,6 +326,9 @@ const openaiErrorTypes: Record<number, string> = {
 function errorBody(api: FakeLlmApi, status: number, message = `Fake error ${status}`): unknown {
   if (api === 'messages') {
     return { type: 'error', error: { type: anthropicErrorTypes[status] ?? 'api_error', message } };
+  }
+  if (api === 'gemini') {
+    return { error: { code: status, message, status: geminiErrorStatuses[status] ?? 'INTERNAL' } };
   }
   const type = openaiErrorTypes[status] ?? 'server_error';
   return { error: { message, type, param: null, code: status === 401 ? 'invalid_api_key' : type } };
@@ -318,9 +359,15 @@ function extractTexts(
   body: unknown,
 ): { system: string | undefined; user: string | undefined } {
   const record = asRecord(body);
-  const messages = asArray(api === 'responses' ? record.input : record.messages).map(asRecord);
+  const messages = asArray(
+    api === 'responses' ? record.input : api === 'gemini' ? record.contents : record.messages,
+  ).map(asRecord);
   const byRole = (roles: string[]) =>
-    joinTexts(messages.filter((m) => roles.includes(String(m.role))).map((m) => m.content));
+    joinTexts(
+      messages
+        .filter((m) => roles.includes(String(m.role)))
+        .map((m) => (api === 'gemini' ? m.parts : m.content)),
+    );
   switch (api) {
     case 'chat':
       return { system: byRole(['system', 'developer']), user: byRole(['user']) };
@@ -331,12 +378,18 @@ function extractTexts(
       };
     case 'messages':
       return { system: joinTexts([record.system]), user: byRole(['user']) };
+    case 'gemini':
+      return {
+        system: joinTexts([asRecord(record.systemInstruction).parts]),
+        user: byRole(['user']),
+      };
     case undefined:
       return { system: undefined, user: undefined };
   }
 }
 
-/** Strings, or arrays of parts with a `text` (chat `text`, Responses `input_text`, Anthropic). */
+/** Strings, or arrays of parts with a `text` (chat `text`, Responses `input_text`, Anthropic,
+ * Gemini). */
 function joinTexts(contents: unknown[]): string | undefined {
   const texts = contents.flatMap((content) =>
     typeof content === 'string'

@@ -219,6 +219,26 @@ describe(`a daily budget of ${BUDGET.toLocaleString('en')} tokens`, () => {
     expect(counted.reserved).toBe(0);
   });
 
+  it('counts what malformed answers reported, whether not JSON or with an empty field', async () => {
+    const malformed = ['{"title": "cut off', '{"title": " ", "summary": "s", "description": "d"}'];
+    fake.setDefault((request) => {
+      const text = malformed[request.n - 1];
+      return text === undefined
+        ? chargingWorst(request)
+        : { kind: 'malformed', text, usage: worstCharge(request) };
+    });
+    const app = await startApp(true);
+    const user = await makeUser(database.db);
+    const brainstorm = await makeRichBrainstorm(database.db, user);
+    const response = await ask(app, user, brainstorm.id, 1, 300);
+    const generation = await waitForGeneration(app, user, response.json<GenerationDto>().id);
+    expect(generation).toMatchObject({ succeeded: 1, slots: [{ attempts: 3 }] });
+    expect(fake.calls()).toBe(3);
+    const counted = await countedTokens(user);
+    expect(counted.used).toBe(charged(fake.requests));
+    expect(counted.reserved).toBe(0);
+  });
+
   it('stops calling once calls that timed out have used up the room', async () => {
     fake.setDefault({ kind: 'hang' });
     const app = await startApp(true, { timeoutMs: 300, retryDelayMs: 10 });

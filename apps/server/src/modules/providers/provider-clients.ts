@@ -1,5 +1,5 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
-import { createGoogleGenerativeAI } from '@ai-sdk/google';
+import { createGoogle } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { generateText, Output, type LanguageModel } from 'ai';
@@ -89,7 +89,7 @@ function languageModelFactory(config: ProviderConfig): ((model: string) => Langu
       return (model) => anthropic(model);
     }
     case 'google': {
-      const google = createGoogleGenerativeAI({ apiKey: config.apiKey });
+      const google = createGoogle({ apiKey: config.apiKey });
       return (model) => google(model);
     }
     case 'ollama':
@@ -118,7 +118,7 @@ function modelClient(languageModel: (model: string) => LanguageModel): IdeaProvi
     async generate({ model, prompt, settings, signal }) {
       const result = await generateText({
         model: languageModel(model),
-        system: prompt.system,
+        instructions: prompt.system,
         prompt: prompt.prompt,
         output: Output.object({ schema: ideaOutputSchema, name: 'idea' }),
         temperature: settings.temperature,
