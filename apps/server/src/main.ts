@@ -7,11 +7,12 @@ import { createFirstAdmin } from './bootstrap.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { backupDatabase, restoreDatabase } from './db/backup.js';
 import { BackupError } from './db/backup-format.js';
-import { openDatabase, type Database } from './db/client.js';
+import { openDatabase, type Database, type Db } from './db/client.js';
 import { DataDirError } from './db/data-dir.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { databaseTarget } from './db/target.js';
 import { HttpError, ValidationError } from './lib/errors.js';
+import { MAX_PAGE_SIZE } from './lib/pagination.js';
 import { loggerOptions } from './lib/logging.js';
 import { jobExpirySeconds, startGenerationEngine } from './modules/generation/generation-engine.js';
 import * as users from './modules/users/users.service.js';
@@ -201,6 +202,16 @@ async function restore(config: Config, name: string, replace: boolean) {
   });
 }
 
+/** Every user, oldest first, a page at a time. */
+async function* everyUser(db: Db) {
+  const ordering = [{ field: 'id' as const, descending: false }];
+  for (let page = 1; ; page += 1) {
+    const { count, rows } = await users.listUsers(db, { page, page_size: MAX_PAGE_SIZE, ordering });
+    yield* rows;
+    if (page * MAX_PAGE_SIZE >= count) return;
+  }
+}
+
 async function runCommand(command: string, args: string[], config: Config) {
   if (command === 'seed') return seed(args, config);
   const { values } = parseArgs({
@@ -238,10 +249,9 @@ async function runCommand(command: string, args: string[], config: Config) {
       });
     case 'user:list':
       return withDatabase(config, async ({ db }) => {
-        const { rows } = await users.listAllUsers(db);
-        for (const u of rows) {
-          const flags = [u.isStaff ? 'admin' : '', u.isActive ? '' : 'inactive'].filter(Boolean);
-          console.log(`${u.id}\t${u.email}\t${users.displayName(u)}\t${flags.join(',')}`);
+        for await (const u of everyUser(db)) {
+          const flags = [u.is_staff ? 'admin' : '', u.is_active ? '' : 'inactive'].filter(Boolean);
+          console.log(`${u.id}\t${u.email}\t${u.name}\t${flags.join(',')}`);
         }
       });
     case 'user:set-password':

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, idParams } from '../../lib/http-schemas.js';
-import { pageOf } from '../../lib/pagination.js';
+import { pageOf, paginate } from '../../lib/pagination.js';
 import { actor } from '../../plugins/auth.js';
 import { commentRoutes } from './comments.routes.js';
 import {
@@ -40,7 +40,12 @@ async function ownAnnotationRoutes(app: FastifyInstance) {
         response: { 200: pageOf(annotationWithIdeaSchema), ...errorResponses(400, 401, 404) },
       },
     },
-    (request) => annotations.listAnnotations(app.db, request, actor(request), request.query),
+    async (request) =>
+      paginate(
+        request,
+        request.query,
+        await annotations.listAnnotations(app.db, actor(request), request.query),
+      ),
   );
 
   r.post(

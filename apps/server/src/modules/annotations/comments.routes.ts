@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, idParams } from '../../lib/http-schemas.js';
-import { pageOf } from '../../lib/pagination.js';
+import { pageOf, paginate } from '../../lib/pagination.js';
 import { actor } from '../../plugins/auth.js';
 import {
   commentCreateBody,
@@ -31,7 +31,12 @@ export async function commentRoutes(app: FastifyInstance) {
         response: { 200: pageOf(commentSchema), ...errorResponses(400, 401, 404) },
       },
     },
-    (request) => comments.listComments(app.db, request, actor(request), request.query),
+    async (request) =>
+      paginate(
+        request,
+        request.query,
+        await comments.listComments(app.db, actor(request), request.query),
+      ),
   );
 
   r.post(

@@ -1,11 +1,10 @@
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { CommentRow } from '../../db/schema/annotations.js';
 import type { UserRow } from '../../db/schema/users.js';
 import { isForeignKeyViolation } from '../../lib/db-errors.js';
 import { notFound } from '../../lib/errors.js';
 import { isoDate } from '../../lib/http-schemas.js';
-import { paginate, pageWindow } from '../../lib/pagination.js';
+import { pageWindow, type Counted } from '../../lib/pagination.js';
 import * as repo from './comments.repository.js';
 import type {
   CommentChanges,
@@ -25,12 +24,11 @@ const toCommentDto = (row: CommentRow): CommentDto => ({
 
 export async function listComments(
   db: Db,
-  request: FastifyRequest,
   user: UserRow,
   query: CommentListQuery,
-) {
+): Promise<Counted<CommentDto>> {
   const { count, rows } = await repo.listComments(db, user.id, { ...query, ...pageWindow(query) });
-  return paginate(request, query, count, rows.map(toCommentDto));
+  return { count, rows: rows.map(toCommentDto) };
 }
 
 export async function getComment(db: Db, user: UserRow, id: number) {

@@ -1,9 +1,8 @@
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { AnnotationRow, CommentRow, ReactionRow } from '../../db/schema/annotations.js';
 import type { UserRow } from '../../db/schema/users.js';
 import { fieldError, notFound } from '../../lib/errors.js';
-import { paginate, pageWindow } from '../../lib/pagination.js';
+import { pageWindow, type Counted } from '../../lib/pagination.js';
 import { childrenOf, saveAnnotation } from './annotations.repository.js';
 import type { AnnotationChanges } from './annotations.schemas.js';
 import { toAnnotationDto } from './annotations.service.js';
@@ -45,10 +44,9 @@ export async function getAnnotation(db: Db, user: UserRow, id: number) {
 
 export async function listAnnotations(
   db: Db,
-  request: FastifyRequest,
   user: UserRow,
   query: AnnotationListQuery,
-) {
+): Promise<Counted<AnnotationWithIdeaDto>> {
   const { count, rows } = await repo.listAnnotations(db, user.id, {
     ...query,
     isBookmarked: query.is_bookmarked,
@@ -59,14 +57,14 @@ export async function listAnnotations(
     db,
     rows.map((r) => r.id),
   );
-  const results = rows.map((row) =>
+  const dtos = rows.map((row) =>
     toDto(
       row,
       reactions.filter((r) => r.annotationId === row.id),
       comments.filter((c) => c.annotationId === row.id),
     ),
   );
-  return paginate(request, query, count, results);
+  return { count, rows: dtos };
 }
 
 /** Creates the caller's annotation of an idea, or updates the one there is: never two. */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, idParams } from '../../lib/http-schemas.js';
-import { pageOf } from '../../lib/pagination.js';
+import { pageOf, paginate } from '../../lib/pagination.js';
 import { actor } from '../../plugins/auth.js';
 import {
   ownReactionSchema,
@@ -31,7 +31,12 @@ export async function reactionRoutes(app: FastifyInstance) {
         response: { 200: pageOf(ownReactionSchema), ...errorResponses(400, 401, 404) },
       },
     },
-    (request) => reactions.listReactions(app.db, request, actor(request), request.query),
+    async (request) =>
+      paginate(
+        request,
+        request.query,
+        await reactions.listReactions(app.db, actor(request), request.query),
+      ),
   );
 
   r.post(

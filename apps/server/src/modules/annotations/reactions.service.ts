@@ -1,11 +1,10 @@
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { ReactionRow } from '../../db/schema/annotations.js';
 import type { UserRow } from '../../db/schema/users.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.js';
 import { fieldError, notFound } from '../../lib/errors.js';
 import { isoDate } from '../../lib/http-schemas.js';
-import { paginate, pageWindow } from '../../lib/pagination.js';
+import { pageWindow, type Counted } from '../../lib/pagination.js';
 import { annotationFor } from './own-annotations.service.js';
 import * as repo from './reactions.repository.js';
 import type {
@@ -25,16 +24,15 @@ const toReactionDto = (row: ReactionRow): OwnReactionDto => ({
 
 export async function listReactions(
   db: Db,
-  request: FastifyRequest,
   user: UserRow,
   query: ReactionListQuery,
-) {
+): Promise<Counted<OwnReactionDto>> {
   const { count, rows } = await repo.listReactions(db, user.id, {
     ...query,
     reactionType: query.reaction_type,
     ...pageWindow(query),
   });
-  return paginate(request, query, count, rows.map(toReactionDto));
+  return { count, rows: rows.map(toReactionDto) };
 }
 
 export async function getReaction(db: Db, user: UserRow, id: number) {

@@ -1,10 +1,9 @@
-import type { FastifyRequest } from 'fastify';
 import type { GenerationLimits } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/users.js';
 import { HttpError, notFound, ValidationError, type FieldErrors } from '../../lib/errors.js';
 import { isoDate } from '../../lib/http-schemas.js';
-import { paginate, pageWindow, type Pagination } from '../../lib/pagination.js';
+import { pageWindow, type Counted, type Pagination } from '../../lib/pagination.js';
 import { findBrainstorm } from '../brainstorms/brainstorms.repository.js';
 import type { ProviderConfig } from '../providers/providers.config.js';
 import type { GenerationEngine } from './generation-engine.js';
@@ -238,11 +237,10 @@ export async function getGeneration(db: Db, id: number): Promise<GenerationDto> 
 
 export async function listGenerations(
   db: Db,
-  request: FastifyRequest,
   brainstormId: number,
   query: Pagination,
-) {
+): Promise<Counted<GenerationDto>> {
   if (!(await findBrainstorm(db, brainstormId))) throw notFound();
   const { count, rows } = await repository.listGenerations(db, brainstormId, pageWindow(query));
-  return paginate(request, query, count, rows.map(toDto));
+  return { count, rows: rows.map(toDto) };
 }

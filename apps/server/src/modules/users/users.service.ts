@@ -1,10 +1,9 @@
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { NewUserRow, UserRow } from '../../db/schema/users.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { notFound, permissionDenied, ValidationError, type FieldErrors } from '../../lib/errors.js';
 import { isoDate } from '../../lib/http-schemas.js';
-import { paginate, pageWindow, type Pagination } from '../../lib/pagination.js';
+import { pageWindow, type Counted, type Pagination } from '../../lib/pagination.js';
 import type { Ordering } from '../../lib/ordering.js';
 import { hashPassword, passwordProblems, verifyPassword } from '../../lib/passwords.js';
 import { revokeUserSessions } from '../auth/auth.sessions.js';
@@ -47,11 +46,10 @@ function assertSelfOrStaff(actor: UserRow, id: number) {
 
 export async function listUsers(
   db: Db,
-  request: FastifyRequest,
   query: Pagination & { search?: string | undefined; ordering: Ordering<repo.UserOrderingField> },
-) {
+): Promise<Counted<UserDto>> {
   const { count, rows } = await repo.listUsers(db, { ...query, ...pageWindow(query) });
-  return paginate(request, query, count, rows.map(toUserDto));
+  return { count, rows: rows.map(toUserDto) };
 }
 
 export async function getUser(db: Db, actor: UserRow, id: number): Promise<UserDto> {
@@ -205,6 +203,3 @@ export async function deactivateUser(db: Db, email: string): Promise<UserRow> {
 export const findUserByEmail = repo.findUserByEmail;
 export const findUserById = repo.findUserById;
 export const countUsers = repo.countUsers;
-
-export const listAllUsers = (db: Db) =>
-  repo.listUsers(db, { ordering: [{ field: 'id', descending: false }], limit: 10_000, offset: 0 });
