@@ -5,7 +5,7 @@ import { createTestApp, testConfig, type TestApp } from '../../../test/app.js';
 import { makeUser, TEST_PASSWORD } from '../../../test/factories.js';
 import { loginFailures } from '../../db/schema/auth.js';
 import type { UserRow } from '../../db/schema/users.js';
-import { MAX_FAILURES_PER_ADDRESS, MAX_FAILURES_PER_EMAIL } from './auth.throttle.js';
+import { MAX_FAILURES_PER_ADDRESS, MAX_FAILURES_PER_EMAIL } from '../users/password-attempts.js';
 import { REFRESH_COOKIE } from './auth.routes.js';
 
 let t: TestApp;

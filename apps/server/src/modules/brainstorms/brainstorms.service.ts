@@ -96,3 +96,6 @@ export async function deleteBrainstorm(db: Db, actor: UserRow, id: number) {
   assertCanModify(actor, await findOr404(db, id));
   await repo.deleteBrainstorm(db, id);
 }
+
+/** The brainstorm, or null; other modules read brainstorms through this. */
+export const findBrainstorm = repo.findBrainstorm;
