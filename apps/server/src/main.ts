@@ -50,7 +50,9 @@ function reportProviderProblems(config: Config) {
 
 async function serve(config: Config) {
   reportProviderProblems(config);
-  const database = await openDatabase(databaseTarget(config));
+  // The app logs with its own logger; the database, opened first, with one of the same kind.
+  const log = pino(loggerOptions(config.logLevel));
+  const database = await openDatabase(databaseTarget(config), { log });
   await database.migrate();
   const admin = await createFirstAdmin(database.db, config.adminEmail);
   if (admin) {
@@ -105,9 +107,9 @@ async function worker(config: Config) {
     );
   }
   reportProviderProblems(config);
-  const database = await openDatabase(databaseTarget(config));
-  await database.migrate();
   const log = pino(loggerOptions(config.logLevel));
+  const database = await openDatabase(databaseTarget(config), { log });
+  await database.migrate();
   const engine = await startGenerationEngine({
     database,
     providers: config.providers,
