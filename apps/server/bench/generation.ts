@@ -12,7 +12,7 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { brainstorms } from '../src/db/schema/brainstorms.js';
 import type { GenerationDto } from '../src/modules/generation/generation.schemas.js';
-import { countNearDuplicates } from '../src/modules/generation/similarity.js';
+import { countNearDuplicates } from '../src/modules/providers/similarity.js';
 import { createUser } from '../src/modules/users/users.service.js';
 import { createPostgresDatabase } from '../test/database.js';
 import { startFakeLlmServer } from '../test/fake-llm-server.js';

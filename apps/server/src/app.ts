@@ -63,7 +63,8 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(inputGuard);
   await app.register(apiDocs);
 
-  const database = options.database ?? (await openDatabase(databaseTarget(config)));
+  const database =
+    options.database ?? (await openDatabase(databaseTarget(config), { log: app.log }));
   await app.register(errorHandler);
   await app.register(db, { database, owned: !options.database });
   await app.register(auth, { secret: config.jwtSecret ?? resolveJwtSecret(config.dataDir) });

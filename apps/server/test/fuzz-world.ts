@@ -13,6 +13,36 @@ import { mutate } from './request-mutation.js';
 
 const FIXTURES_PER_KIND = 3;
 
+/** The tables whose rows requests name by id. */
+const ID_TABLES = [
+  'users',
+  'projects',
+  'brainstorms',
+  'ideas',
+  'generations',
+  'idea_annotations',
+  'idea_reactions',
+  'idea_comments',
+] as const;
+
+/** The table whose id a field holds, or a path's `{id}` after its resource. */
+const ID_FIELDS = new Map<string, (typeof ID_TABLES)[number]>([
+  ['users/id', 'users'],
+  ['projects/id', 'projects'],
+  ['brainstorms/id', 'brainstorms'],
+  ['ideas/id', 'ideas'],
+  ['generations/id', 'generations'],
+  ['annotations/id', 'idea_annotations'],
+  ['reactions/id', 'idea_reactions'],
+  ['comments/id', 'idea_comments'],
+  ['user_id', 'users'],
+  ['project', 'projects'],
+  ['brainstorm', 'brainstorms'],
+  ['idea', 'ideas'],
+  ['idea_id', 'ideas'],
+  ['annotation_id', 'idea_annotations'],
+]);
+
 export interface PreparedRequest extends InjectOptions {
   method: OperationEntry['method'];
   url: string;
@@ -30,7 +60,9 @@ export interface PreparedRequest extends InjectOptions {
 export class FuzzWorld {
   private staff!: UserRow;
   private member!: UserRow;
+  /** Every fixture's id, of whatever table, and each table's. */
   private ids: number[] = [];
+  private idsOf = new Map<string, number[]>();
   private knownStrings: string[] = [];
   private readonly jar = new Map<string, string>();
   /** Requests of the current operation that succeeded: the bases for mutations. */
@@ -131,9 +163,9 @@ export class FuzzWorld {
     entry: OperationEntry,
     { mutation, ...spec }: RequestSpec,
   ): Promise<PreparedRequest> {
-    const fresh = this.resolveSpec(spec);
+    const fresh = this.resolveSpec(spec, entry.path);
     const source = mutation
-      ? mutate(this.successes[mutation.base % this.successes.length] ?? fresh, mutation)
+      ? mutate(this.successes[mutation.base % this.successes.length] ?? fresh, mutation, fresh)
       : fresh;
     const headers: Record<string, string> = { ...(await this.credentials(source)) };
     const cookie = this.cookieHeader(source.cookies);
@@ -236,8 +268,9 @@ export class FuzzWorld {
   }
 
   /**
-   * Reviews for the annotation routes: the member's and a victim's annotations of the first two
-   * ideas, each with a reaction and a comment (straight into the tables; triggers keep counts).
+   * Reviews for the annotation routes: the member's, the staff user's and a victim's annotations
+   * of the first two ideas, each with a reaction and a comment (straight into the tables;
+   * triggers keep counts). Both actors have their own, which only they may change.
    */
   private async topUpReviews(): Promise<void> {
     for (const statement of [
@@ -246,7 +279,7 @@ export class FuzzWorld {
           order by id limit 1`,
       sql`insert into idea_annotations (user_id, idea_id, vote)
           select u.id, i.id, 1 from users u, (select id from ideas order by id limit 2) i
-          where u.id = ${this.member.id} or u.email = 'victim-one@example.com'
+          where u.id in (${this.member.id}, ${this.staff.id}) or u.email = 'victim-one@example.com'
           on conflict do nothing`,
       sql`insert into idea_reactions (annotation_id, reaction_type)
           select id, 'laugh' from idea_annotations on conflict do nothing`,
@@ -259,17 +292,15 @@ export class FuzzWorld {
   }
 
   private async refreshPools(): Promise<void> {
-    const rows = await selectRows<{ id: number }>(
+    const rows = await selectRows<{ kind: string; id: number }>(
       this.t.db,
-      sql`select id from users union select id from projects union select id from brainstorms union select id from ideas
-          union select id from generations order by id`,
+      sql.raw(
+        ID_TABLES.map((table) => `select '${table}' as kind, id from ${table}`).join(' union all '),
+      ),
     );
-    this.ids = rows.map((r) => r.id);
-    const reviews = await selectRows<{ id: number }>(
-      this.t.db,
-      sql`select id from idea_annotations union select id from idea_reactions union select id from idea_comments`,
-    );
-    this.ids = [...new Set([...this.ids, ...reviews.map((r) => r.id)])].sort((a, b) => a - b);
+    this.idsOf = new Map(ID_TABLES.map((table) => [table, []]));
+    for (const { kind, id } of rows) this.idsOf.get(kind)?.push(id);
+    this.ids = [...new Set(rows.map((r) => r.id))].sort((a, b) => a - b);
     const emails = await this.t.db.select({ email: users.email }).from(users);
     this.knownStrings = [TEST_PASSWORD, ...emails.map((u) => u.email)];
   }
@@ -334,25 +365,45 @@ export class FuzzWorld {
     }
   }
 
-  private resolveSpec(spec: ConcreteRequest): ConcreteRequest {
+  private resolveSpec(spec: ConcreteRequest, path: string): ConcreteRequest {
     const { body } = spec;
+    // The resource before `{id}` names the table: /api/idea-annotations/comments/{id}/.
+    const resource = /\/([\w-]+)\/\{id\}/.exec(path)?.[1] ?? '';
     return {
       ...spec,
-      path: Object.fromEntries(Object.entries(spec.path).map(([k, v]) => [k, this.resolve(v)])),
-      query: spec.query.map(([k, v]) => [k, this.resolve(v)]),
+      path: Object.fromEntries(
+        Object.entries(spec.path).map(([k, v]) => [k, this.resolve(v, `${resource}/${k}`)]),
+      ),
+      query: spec.query.map(([k, v]) => [k, this.resolve(v, typeof k === 'string' ? k : '')]),
       body: body.kind === 'json' ? { ...body, value: this.resolve(body.value) } : body,
     };
   }
 
-  /** Replaces the placeholders of a generated value with today's fixture ids and strings. */
-  private resolve(value: unknown): unknown {
-    if (value instanceof FixtureId) return this.ids[value.index % this.ids.length] ?? 1;
-    if (value instanceof KnownString) {
-      return this.knownStrings[value.index % this.knownStrings.length] ?? '';
+  /**
+   * Replaces the placeholders of a generated value with today's fixture ids and strings: an id
+   * in a field or path that names a table is one of that table's, a known string in a field
+   * named for a password is the users' password, and in an email field a user's email or a new
+   * one.
+   */
+  private resolve(value: unknown, field = ''): unknown {
+    if (value instanceof FixtureId) {
+      const own = this.idsOf.get(ID_FIELDS.get(field) ?? '') ?? [];
+      const ids = own.length > 0 ? own : this.ids;
+      return ids[value.index % ids.length] ?? 1;
     }
-    if (Array.isArray(value)) return value.map((v) => this.resolve(v));
+    if (value instanceof KnownString) {
+      // An email field gets a user's email, or as often one that no user has yet.
+      if (field === 'email' && value.index % 2 === 1) return `new-${value.index}@example.com`;
+      const known = field.includes('password')
+        ? [TEST_PASSWORD]
+        : field === 'email'
+          ? this.knownStrings.filter((text) => text.includes('@'))
+          : this.knownStrings;
+      return known[Math.floor(value.index / (field === 'email' ? 2 : 1)) % known.length] ?? '';
+    }
+    if (Array.isArray(value)) return value.map((v) => this.resolve(v, field));
     if (value && typeof value === 'object' && !(value instanceof RawText)) {
-      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.resolve(v)]));
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.resolve(v, k)]));
     }
     return value;
   }

@@ -59,7 +59,33 @@ afterAll(async () => {
   rmSync(distDir, { recursive: true, force: true });
 });
 
+/** The security headers every answer carries, written out in full. */
+const SECURITY_HEADERS = {
+  'content-security-policy':
+    "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';" +
+    "img-src 'self' data: https:;font-src 'self' data:;connect-src 'self';object-src 'none';" +
+    "base-uri 'self';form-action 'self';frame-ancestors 'none'",
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-frame-options': 'SAMEORIGIN',
+  'x-permitted-cross-domain-policies': 'none',
+  'x-xss-protection': '0',
+};
+
 describe('response headers', () => {
+  it('are the same set, with the same values, on an answer and on an early error', async () => {
+    for (const url of ['/api/health/', '/', '/api/ideas/%zz/']) {
+      const response = await t.app.inject({ url });
+      expect(response.headers, url).toMatchObject(SECURITY_HEADERS);
+      expect(response.headers['strict-transport-security'], url).toBeUndefined();
+    }
+  });
+
   it('are on every operation, signed in and anonymous, asked from another origin', async () => {
     const problems: string[] = [];
     for (const { key, method, path: route } of listOperations(openApiDocument(t.app))) {

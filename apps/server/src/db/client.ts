@@ -10,7 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { prepareDataDir } from './data-dir.js';
 import { lockDataDir } from './data-dir-lock.js';
-import { PoolClient } from './pool-client.js';
+import { poolClient, warnOf, type DatabaseLog } from './pool-client.js';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 
@@ -54,6 +54,8 @@ export type DatabaseTarget =
 export interface DatabaseOptions {
   /** Sees every SQL statement; tests use it to count them. */
   logger?: Logger;
+  /** Hears of connections lost or refused (PostgreSQL only). */
+  log?: DatabaseLog | undefined;
 }
 
 export async function openDatabase(
@@ -104,14 +106,15 @@ async function openPglite(
 
 function openPostgres(
   { url, poolSize = 10 }: PostgresTarget,
-  { logger }: DatabaseOptions,
+  { logger, log }: DatabaseOptions,
 ): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, Client: PoolClient });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, Client: poolClient(log) });
   // An idle connection the server ends (a restart, an administrator, a dropped database) is
-  // discarded by the pool and replaced at the next query. Unheard, its error would end the process.
+  // discarded by the pool and replaced at the next query. Unheard, its error would end the
+  // process; the connection itself has logged it (pool-client.ts).
   pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, casing: 'snake_case', ...(logger ? { logger } : {}) });
-  const alone = <T>(run: () => Promise<T>) => withSetUpLock(url, run);
+  const alone = <T>(run: () => Promise<T>) => withSetUpLock(url, run, log);
   return {
     db,
     kind: 'postgres',
@@ -132,10 +135,14 @@ const SET_UP_LOCK_KEY = 0x1dea_f0e6;
  * races the same way. A session advisory lock makes them take turns. It is held on a connection
  * of its own, outside the pool, which `run` may need whole; ending that session releases it.
  */
-async function withSetUpLock<T>(url: string, run: () => Promise<T>): Promise<T> {
+async function withSetUpLock<T>(
+  url: string,
+  run: () => Promise<T>,
+  log: DatabaseLog | undefined,
+): Promise<T> {
   const connection = new pg.Client({ connectionString: url });
   // Unheard, an error of the idle lock connection would end the process.
-  connection.on('error', () => undefined);
+  connection.on('error', warnOf(log));
   await connection.connect();
   try {
     await connection.query('select pg_advisory_lock($1)', [SET_UP_LOCK_KEY]);

@@ -2,7 +2,7 @@ import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/client.js';
-import { PoolClient } from '../db/pool-client.js';
+import { poolClient } from '../db/pool-client.js';
 import { isDatabaseUnavailable } from './db-errors.js';
 
 /** One message of PostgreSQL's protocol: its type, its length, its body. */
@@ -81,7 +81,7 @@ describe('isDatabaseUnavailable', () => {
         expect(isDatabaseUnavailable(await failure(run(database))), `${server}, ${use}`).toBe(true);
       }
     }
-    const connection = new PoolClient({ connectionString: refusing });
+    const connection = new (poolClient())({ connectionString: refusing });
     const refused = await failure(connection.connect());
     expect(refused).toMatchObject({ code: 'ECONNREFUSED' });
     expect(isDatabaseUnavailable(refused)).toBe(true);

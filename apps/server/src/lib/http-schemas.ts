@@ -32,6 +32,20 @@ export function errorResponses<const S extends ErrorStatus>(...statuses: S[]) {
   };
 }
 
-export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+/** The largest key of a row: PostgreSQL's integer holds nothing larger. */
+const MAX_ID = 2_147_483_647;
+
+/** A row's key in a JSON body. */
+export const idField = z.number().int().positive().max(MAX_ID);
+
+/** A row's key in a path or a query string, where it arrives as text. */
+export const idParam = z.coerce.number().int().positive().max(MAX_ID);
+
+export const idParams = z.object({ id: idParam });
+
+/** A yes/no query parameter, spelled the ways DRF's filters accept. */
+export const booleanParam = z
+  .enum(['true', 'false', 'True', 'False', '1', '0'], { error: 'Must be a valid boolean.' })
+  .transform((value) => value === 'true' || value === 'True' || value === '1');
 
 export const isoDate = (date: Date) => date.toISOString();

@@ -33,6 +33,12 @@ export interface Page<T> {
   results: T[];
 }
 
+/** One page of rows and how many there are in all: what a service answers for a list. */
+export interface Counted<T> {
+  count: number;
+  rows: T[];
+}
+
 export const pageWindow = ({ page, page_size }: Pagination) => ({
   limit: page_size,
   offset: (page - 1) * page_size,
@@ -42,8 +48,7 @@ export const pageWindow = ({ page, page_size }: Pagination) => ({
 export function paginate<T>(
   request: FastifyRequest,
   { page, page_size }: Pagination,
-  count: number,
-  results: T[],
+  { count, rows }: Counted<T>,
 ): Page<T> {
   const lastPage = Math.max(1, Math.ceil(count / page_size));
   if (page > lastPage) throw notFound('Invalid page.');
@@ -57,6 +62,6 @@ export function paginate<T>(
     count,
     next: page < lastPage ? link(page + 1) : null,
     previous: page > 1 ? link(page - 1) : null,
-    results,
+    results: rows,
   };
 }

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { SECURITY_HEADERS } from '../lib/security-headers.js';
 
 /**
- * CSP, nosniff, frame-ancestors and the other helmet defaults on every response; and on every
+ * CSP, nosniff, frame-ancestors and the rest of `SECURITY_HEADERS` on every response; and on every
  * API answer `Cache-Control: no-store`, since they carry tokens and private data (a user's
  * annotations, bookmarks, exports) that no browser or proxy cache should keep. A route may
  * still set its own. No CORS headers are ever sent: the web app is served from the API's own

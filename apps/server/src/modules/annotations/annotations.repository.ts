@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, not, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
@@ -10,8 +10,11 @@ import {
   type CommentRow,
   type ReactionRow,
 } from '../../db/schema/annotations.js';
-import { brainstorms } from '../../db/schema/brainstorms.js';
 import { ideas } from '../../db/schema/ideas.js';
+import { orderBy, type Ordering } from '../../lib/ordering.js';
+import { lockedAnnotations } from './idea-locks.js';
+import { rowJson, withDates, type JsonRow } from './json-rows.js';
+import type { OwnOrderingField } from './own-rows.schemas.js';
 
 export interface AnnotationValues {
   vote?: number | undefined;
@@ -19,77 +22,123 @@ export interface AnnotationValues {
   isHidden?: boolean | undefined;
 }
 
-/**
- * Every write under an idea locks the idea's row first, within its one statement: the triggers
- * of migrations 0004 and 0011 update the idea after the write's own row, while deleting the idea
- * (or its brainstorm) locks the idea and then cascades to its annotations. Locked the other way
- * round, the two deadlocked. This query finds the annotations matching `where` (joined to the
- * child table when given) and locks their ideas; a write takes its rows from it, as a CTE, and
- * finds nothing once the idea has gone. A subquery's rows are locked before the write's own.
- *
- * A write that updates the idea more than once (deleting an annotation with its reactions and
- * comments) also makes PostgreSQL check the idea's foreign keys, which locks its brainstorm:
- * that write locks the brainstorm first (`brainstormFirst`), as deleting the brainstorm does.
- */
-export function lockingIdeas(
-  db: Db,
-  where: SQL | undefined,
-  { child, brainstormFirst = false }: LockingOptions = {},
-) {
-  const annotations = (from: Pick<Db, 'select'>, id: AnyPgColumn) => {
-    const query = from
-      .select({ id })
-      .from(ideaAnnotations)
-      .innerJoin(ideas, eq(ideas.id, ideaAnnotations.ideaId))
-      .$dynamic();
-    return child ? query.innerJoin(child, eq(child.annotationId, ideaAnnotations.id)) : query;
-  };
-  if (!brainstormFirst) {
-    return annotations(db, ideaAnnotations.id).where(where).for('no key update', { of: ideas });
-  }
-  const brainstorm = db
-    .$with('brainstorm')
-    .as(
-      annotations(db, brainstorms.id)
-        .innerJoin(brainstorms, eq(brainstorms.id, ideas.brainstormId))
-        .where(where)
-        .for('key share', { of: brainstorms }),
-    );
-  const inBrainstorm = inArray(
-    ideas.brainstormId,
-    db.select({ id: brainstorm.id }).from(brainstorm),
+/** An annotation with what its API answer shows of the idea. */
+export type AnnotationWithIdea = AnnotationRow & { ideaTitle: string; brainstormId: number };
+
+const withIdea = {
+  ...getTableColumns(ideaAnnotations),
+  ideaTitle: ideas.title,
+  brainstormId: ideas.brainstormId,
+};
+
+const mine = (userId: number, id: number) =>
+  and(eq(ideaAnnotations.id, id), eq(ideaAnnotations.userId, userId));
+
+export interface AnnotationListParams {
+  idea?: number | undefined;
+  isBookmarked?: boolean | undefined;
+  isHidden?: boolean | undefined;
+  ordering: Ordering<OwnOrderingField>;
+  limit: number;
+  offset: number;
+}
+
+/** One page of a user's annotations with their ideas: two statements whatever the page size. */
+export async function listAnnotations(db: Db, userId: number, params: AnnotationListParams) {
+  const where = and(
+    eq(ideaAnnotations.userId, userId),
+    params.idea !== undefined ? eq(ideaAnnotations.ideaId, params.idea) : undefined,
+    params.isBookmarked !== undefined
+      ? eq(ideaAnnotations.isBookmarked, params.isBookmarked)
+      : undefined,
+    params.isHidden !== undefined ? eq(ideaAnnotations.isHidden, params.isHidden) : undefined,
   );
-  return annotations(db.with(brainstorm), ideaAnnotations.id)
-    .where(and(where, inBrainstorm))
-    .for('no key update', { of: ideas });
+  const [total] = await db.select({ value: count() }).from(ideaAnnotations).where(where);
+  const rows = await db
+    .select(withIdea)
+    .from(ideaAnnotations)
+    .innerJoin(ideas, eq(ideas.id, ideaAnnotations.ideaId))
+    .where(where)
+    .orderBy(...orderBy(params.ordering, ideaAnnotations, ideaAnnotations.id))
+    .limit(params.limit)
+    .offset(params.offset);
+  return { count: total?.value ?? 0, rows };
 }
 
-interface LockingOptions {
-  child?: typeof ideaReactions | typeof ideaComments | undefined;
-  brainstormFirst?: boolean | undefined;
-}
-
-/** `lockingIdeas` as the CTE of a write and the condition that takes the write's rows from it. */
-export function lockedAnnotations(
+export async function findAnnotation(
   db: Db,
-  column: AnyPgColumn,
-  where: SQL | undefined,
-  options: LockingOptions = {},
-) {
-  const locked = db.$with('locked').as(lockingIdeas(db, where, options));
-  return { locked, where: inArray(column, db.select({ id: locked.id }).from(locked)) };
+  userId: number,
+  id: number,
+): Promise<AnnotationWithIdea | null> {
+  const [row] = await db
+    .select(withIdea)
+    .from(ideaAnnotations)
+    .innerJoin(ideas, eq(ideas.id, ideaAnnotations.ideaId))
+    .where(mine(userId, id));
+  return row ?? null;
 }
 
-/** A table's row as a JSON object keyed like the ORM's rows, for a statement written in SQL. */
-export const rowJson = (
-  table: typeof ideaAnnotations | typeof ideaReactions | typeof ideaComments,
-) =>
-  sql`json_build_object(${sql.join(
-    Object.entries(getTableColumns(table)).map(
-      ([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`,
-    ),
-    sql`, `,
-  )})`;
+/** The user's annotation of that id, its idea locked first (see `lockingIdeas`). */
+const lockingMine = (db: Db, userId: number, id: number, brainstormFirst = false) =>
+  lockedAnnotations(db, ideaAnnotations.id, mine(userId, id), { brainstormFirst });
+
+/** Writes only the named fields of a user's annotation; null when the user has no such one. */
+export async function updateAnnotation(
+  db: Db,
+  userId: number,
+  id: number,
+  values: AnnotationValues,
+): Promise<AnnotationRow | null> {
+  const named = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+  const { locked, where } = lockingMine(db, userId, id);
+  const [row] = await db
+    .with(locked)
+    .update(ideaAnnotations)
+    .set({ ...named, modified: sql`now()` })
+    .where(where)
+    .returning();
+  return row ?? null;
+}
+
+/** Flips a flag in SQL, so concurrent toggles each count. */
+export async function toggleAnnotation(
+  db: Db,
+  userId: number,
+  id: number,
+  flag: 'isBookmarked' | 'isHidden',
+): Promise<AnnotationRow | null> {
+  const { locked, where } = lockingMine(db, userId, id);
+  const [row] = await db
+    .with(locked)
+    .update(ideaAnnotations)
+    .set({ [flag]: not(ideaAnnotations[flag]), modified: sql`now()` })
+    .where(where)
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Deletes a user's annotation (its reactions and comments go with it); false when none. Each of
+ * them updates the idea, so the brainstorm is locked first (see `lockingIdeas`).
+ */
+export async function deleteAnnotation(db: Db, userId: number, id: number): Promise<boolean> {
+  const { locked, where } = lockingMine(db, userId, id, true);
+  const rows = await db
+    .with(locked)
+    .delete(ideaAnnotations)
+    .where(where)
+    .returning({ id: ideaAnnotations.id });
+  return rows.length > 0;
+}
+
+export async function findAnnotationRow(
+  db: Db,
+  userId: number,
+  id: number,
+): Promise<AnnotationRow | null> {
+  const [row] = await db.select().from(ideaAnnotations).where(mine(userId, id));
+  return row ?? null;
+}
 
 /** The annotation's settable fields as the statement below writes them. */
 const COLUMNS = {
@@ -133,15 +182,6 @@ export async function saveAnnotation(
   const { annotation, inserted, ...children } = result;
   return { row: withDates(annotation), inserted, ...childrenOfJson([children]) };
 }
-
-/** JSON rows built by the database, whose timestamps arrive as text. */
-export type JsonRow<T> = Omit<T, 'created' | 'modified'> & { created: string; modified: string };
-
-export const withDates = <T>(row: JsonRow<T>) => ({
-  ...row,
-  created: new Date(row.created),
-  modified: new Date(row.modified),
-});
 
 /**
  * An annotation's reactions and comments, oldest first, as JSON arrays computed by the statement

@@ -1,10 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { errorResponses, idParams } from '../../lib/http-schemas.js';
-import { pageOf } from '../../lib/pagination.js';
 import { actor } from '../../plugins/auth.js';
-import { commentRoutes } from './comments.routes.js';
 import {
   annotationCreateBody,
   annotationListQuery,
@@ -12,91 +9,121 @@ import {
   annotationPutBody,
   annotationWithIdeaSchema,
   voteBody,
-} from './own-annotations.schemas.js';
-import * as annotations from './own-annotations.service.js';
-import { reactionRoutes } from './reactions.routes.js';
+} from './annotations.schemas.js';
+import * as annotations from './annotations.service.js';
+import {
+  commentCreateBody,
+  commentListQuery,
+  commentPatchBody,
+  commentPutBody,
+  commentSchema,
+} from './comments.schemas.js';
+import * as comments from './comments.service.js';
+import { ownRowRoutes } from './own-rows.routes.js';
+import {
+  ownReactionSchema,
+  reactionCreateBody,
+  reactionListQuery,
+  reactionPatchBody,
+  reactionPutBody,
+} from './reactions.schemas.js';
+import * as reactions from './reactions.service.js';
 
 /** The caller's own annotations, reactions and comments: anyone else's id answers 404. */
 export async function annotationRoutes(app: FastifyInstance) {
-  await app.register(ownAnnotationRoutes);
-  await app.register(commentRoutes);
-  await app.register(reactionRoutes);
+  app.addHook('onRequest', app.authenticate);
+
+  ownRowRoutes(app, {
+    url: '/idea-annotations/annotations/',
+    item: annotationWithIdeaSchema,
+    schemas: {
+      query: annotationListQuery,
+      create: annotationCreateBody,
+      put: annotationPutBody,
+      patch: annotationPatchBody,
+    },
+    summaries: {
+      list: 'List my annotations',
+      create: 'Annotate an idea: 201 when new, 200 when my annotation of it was updated',
+      get: 'One of my annotations',
+      put: 'Replace my annotation (left-out fields go back to defaults)',
+      patch: 'Change part of my annotation',
+      delete: 'Delete my annotation with its reactions and comments',
+    },
+    createMayFind: true,
+    service: {
+      list: annotations.listAnnotations,
+      create: annotations.createAnnotation,
+      get: annotations.getAnnotation,
+      update: annotations.updateAnnotation,
+      remove: annotations.deleteAnnotation,
+    },
+  });
+  annotationActions(app);
+
+  // The team reads everyone's comments through the idea.
+  ownRowRoutes(app, {
+    url: '/idea-annotations/comments/',
+    item: commentSchema,
+    schemas: {
+      query: commentListQuery,
+      create: commentCreateBody,
+      put: commentPutBody,
+      patch: commentPatchBody,
+    },
+    summaries: {
+      list: 'List my comments',
+      create: 'Comment on an idea',
+      get: 'One of my comments',
+      put: 'Replace the text of my comment',
+      patch: 'Change my comment',
+      delete: 'Delete my comment',
+    },
+    createMayFind: false,
+    service: {
+      list: comments.listComments,
+      create: comments.createComment,
+      get: comments.getComment,
+      update: comments.updateComment,
+      remove: comments.deleteComment,
+    },
+  });
+
+  // The team sees their counts on the idea.
+  ownRowRoutes(app, {
+    url: '/idea-annotations/reactions/',
+    item: ownReactionSchema,
+    schemas: {
+      query: reactionListQuery,
+      create: reactionCreateBody,
+      put: reactionPutBody,
+      patch: reactionPatchBody,
+    },
+    summaries: {
+      list: 'List my reactions',
+      create: 'React to an idea: 201 when new, 200 with the one of that type I already have',
+      get: 'One of my reactions',
+      put: 'Change the type of my reaction',
+      patch: 'Change my reaction',
+      delete: 'Delete my reaction',
+    },
+    createMayFind: true,
+    service: {
+      list: reactions.listReactions,
+      create: reactions.createReaction,
+      get: reactions.getReaction,
+      update: reactions.updateReaction,
+      remove: reactions.deleteReaction,
+    },
+  });
 }
 
-async function ownAnnotationRoutes(app: FastifyInstance) {
+/** What an annotation has besides the shape every own row has: its flags and its vote. */
+function annotationActions(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.addHook('onRequest', app.authenticate);
   const tags = ['idea-annotations'];
   const base = '/idea-annotations/annotations/';
   const one = { 200: annotationWithIdeaSchema, ...errorResponses(400, 401, 404) };
-
-  r.get(
-    base,
-    {
-      schema: {
-        tags,
-        summary: 'List my annotations',
-        querystring: annotationListQuery,
-        response: { 200: pageOf(annotationWithIdeaSchema), ...errorResponses(400, 401, 404) },
-      },
-    },
-    (request) => annotations.listAnnotations(app.db, request, actor(request), request.query),
-  );
-
-  r.post(
-    base,
-    {
-      schema: {
-        tags,
-        summary: 'Annotate an idea: 201 when new, 200 when my annotation of it was updated',
-        body: annotationCreateBody,
-        response: {
-          201: annotationWithIdeaSchema,
-          200: annotationWithIdeaSchema,
-          ...errorResponses(400, 401, 404),
-        },
-      },
-    },
-    async (request, reply) => {
-      const saved = await annotations.createAnnotation(app.db, actor(request), request.body);
-      return reply.code(saved.inserted ? 201 : 200).send(saved.annotation);
-    },
-  );
-
-  r.get(
-    `${base}:id/`,
-    { schema: { tags, summary: 'One of my annotations', params: idParams, response: one } },
-    (request) => annotations.getAnnotation(app.db, actor(request), request.params.id),
-  );
-
-  for (const [method, body, summary] of [
-    ['PUT', annotationPutBody, 'Replace my annotation (left-out fields go back to defaults)'],
-    ['PATCH', annotationPatchBody, 'Change part of my annotation'],
-  ] as const) {
-    r.route({
-      method,
-      url: `${base}:id/`,
-      schema: { tags, summary, params: idParams, body, response: one },
-      handler: (request) =>
-        annotations.updateAnnotation(app.db, actor(request), request.params.id, request.body),
-    });
-  }
-
-  r.delete(
-    `${base}:id/`,
-    {
-      schema: {
-        tags,
-        summary: 'Delete my annotation with its reactions and comments',
-        params: idParams,
-        response: { 204: z.undefined(), ...errorResponses(400, 401, 404) },
-      },
-    },
-    async (request, reply) => {
-      await annotations.deleteAnnotation(app.db, actor(request), request.params.id);
-      return reply.code(204).send();
-    },
-  );
 
   for (const [action, flag, summary] of [
     ['toggle_bookmark', 'isBookmarked', 'Flip my bookmark'],

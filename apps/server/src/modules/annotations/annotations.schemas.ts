@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { REACTION_TYPES } from '../../db/schema/annotations.js';
+import { booleanParam, idField } from '../../lib/http-schemas.js';
+import { ownListQuery } from './own-rows.schemas.js';
 
 export const reactionTypeField = z.enum(REACTION_TYPES, {
   error: `Not a known reaction. Choose one of: ${REACTION_TYPES.join(', ')}.`,
@@ -44,3 +46,35 @@ export const annotationFields = z.object({
   is_hidden: z.boolean().optional(),
 });
 export type AnnotationChanges = z.infer<typeof annotationFields>;
+
+export const annotationListQuery = ownListQuery.extend({
+  is_bookmarked: booleanParam.optional(),
+  is_hidden: booleanParam.optional(),
+});
+export type AnnotationListQuery = z.infer<typeof annotationListQuery>;
+
+export const annotationWithIdeaSchema = annotationSchema
+  .extend({
+    idea_detail: z.object({
+      id: z.number().int(),
+      title: z.string(),
+      brainstorm: z.number().int(),
+    }),
+  })
+  .meta({ id: 'IdeaAnnotationWithIdea' });
+export type AnnotationWithIdeaDto = z.infer<typeof annotationWithIdeaSchema>;
+
+export const annotationCreateBody = annotationFields.extend({ idea_id: idField });
+export type AnnotationCreateInput = z.infer<typeof annotationCreateBody>;
+
+/** PUT replaces: a field left out goes back to its default. `idea_id` may only repeat the idea. */
+export const annotationPutBody = z.object({
+  idea_id: idField.optional(),
+  vote: voteField.default(0),
+  is_bookmarked: z.boolean().default(false),
+  is_hidden: z.boolean().default(false),
+});
+export const annotationPatchBody = annotationFields.extend({ idea_id: idField.optional() });
+export type AnnotationUpdateInput = z.infer<typeof annotationPatchBody>;
+
+export const voteBody = z.object({ value: voteField });

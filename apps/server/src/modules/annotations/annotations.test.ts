@@ -3,7 +3,7 @@ import { ideaAggregates, ideaPool, makeIdeas } from '../../../test/annotation-fi
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { apiAs, authHeaders, makeUser } from '../../../test/factories.js';
 import type { UserRow } from '../../db/schema/users.js';
-import type { AnnotationWithIdeaDto } from './own-annotations.schemas.js';
+import type { AnnotationWithIdeaDto } from './annotations.schemas.js';
 
 let t: TestApp;
 let call: ReturnType<typeof apiAs>;

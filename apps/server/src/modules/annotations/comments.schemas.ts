@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_COMMENT_LENGTH } from '../../db/schema/annotations.js';
-import { childTarget, ownListQuery } from './own-annotations.schemas.js';
+import { childTarget, ownListQuery } from './own-rows.schemas.js';
 
 const textField = z
   .string()

@@ -1,19 +1,18 @@
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
-import type { CommentRow } from '../../db/schema/annotations.js';
+import { ideaComments, type CommentRow } from '../../db/schema/annotations.js';
 import type { UserRow } from '../../db/schema/users.js';
 import { isForeignKeyViolation } from '../../lib/db-errors.js';
 import { notFound } from '../../lib/errors.js';
 import { isoDate } from '../../lib/http-schemas.js';
-import { paginate, pageWindow } from '../../lib/pagination.js';
-import * as repo from './comments.repository.js';
+import { pageWindow, type Counted } from '../../lib/pagination.js';
+import * as repo from './annotation-children.repository.js';
+import { annotationFor } from './annotations.service.js';
 import type {
   CommentChanges,
   CommentCreateInput,
   CommentDto,
   CommentListQuery,
 } from './comments.schemas.js';
-import { annotationFor } from './own-annotations.service.js';
 
 const toCommentDto = (row: CommentRow): CommentDto => ({
   id: row.id,
@@ -25,20 +24,23 @@ const toCommentDto = (row: CommentRow): CommentDto => ({
 
 export async function listComments(
   db: Db,
-  request: FastifyRequest,
   user: UserRow,
   query: CommentListQuery,
-) {
-  const { count, rows } = await repo.listComments(db, user.id, { ...query, ...pageWindow(query) });
-  return paginate(request, query, count, rows.map(toCommentDto));
+): Promise<Counted<CommentDto>> {
+  const { count, rows } = await repo.listChildren(db, ideaComments, user.id, {
+    ...query,
+    ...pageWindow(query),
+  });
+  return { count, rows: rows.map(toCommentDto) };
 }
 
 export async function getComment(db: Db, user: UserRow, id: number) {
-  const row = await repo.findComment(db, user.id, id);
+  const row = await repo.findChild(db, ideaComments, user.id, id);
   if (!row) throw notFound();
   return toCommentDto(row);
 }
 
+/** Always a new comment (`inserted`), unlike an annotation or a reaction. */
 export async function createComment(db: Db, user: UserRow, input: CommentCreateInput) {
   const annotation = await annotationFor(db, user, input);
   const row = await repo
@@ -48,15 +50,15 @@ export async function createComment(db: Db, user: UserRow, input: CommentCreateI
       throw isForeignKeyViolation(error) ? notFound() : error;
     });
   if (!row) throw notFound();
-  return toCommentDto(row);
+  return { inserted: true, row: toCommentDto(row) };
 }
 
 export async function updateComment(db: Db, user: UserRow, id: number, changes: CommentChanges) {
-  const row = await repo.updateComment(db, user.id, id, changes);
+  const row = await repo.updateChild(db, ideaComments, user.id, id, changes);
   if (!row) throw notFound();
   return toCommentDto(row);
 }
 
 export async function deleteComment(db: Db, user: UserRow, id: number) {
-  if (!(await repo.deleteComment(db, user.id, id))) throw notFound();
+  if (!(await repo.deleteChild(db, ideaComments, user.id, id))) throw notFound();
 }

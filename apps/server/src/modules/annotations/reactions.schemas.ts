@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { reactionSchema, reactionTypeField } from './annotations.schemas.js';
-import { childTarget, ownListQuery } from './own-annotations.schemas.js';
+import { childTarget, ownListQuery } from './own-rows.schemas.js';
 
 export const ownReactionSchema = reactionSchema
   .extend({ annotation: z.number().int().describe('My annotation of the idea.') })

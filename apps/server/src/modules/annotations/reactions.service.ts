@@ -1,13 +1,12 @@
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
-import type { ReactionRow } from '../../db/schema/annotations.js';
+import { ideaReactions, type ReactionRow } from '../../db/schema/annotations.js';
 import type { UserRow } from '../../db/schema/users.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.js';
 import { fieldError, notFound } from '../../lib/errors.js';
 import { isoDate } from '../../lib/http-schemas.js';
-import { paginate, pageWindow } from '../../lib/pagination.js';
-import { annotationFor } from './own-annotations.service.js';
-import * as repo from './reactions.repository.js';
+import { pageWindow, type Counted } from '../../lib/pagination.js';
+import * as repo from './annotation-children.repository.js';
+import { annotationFor } from './annotations.service.js';
 import type {
   OwnReactionDto,
   ReactionChanges,
@@ -25,20 +24,19 @@ const toReactionDto = (row: ReactionRow): OwnReactionDto => ({
 
 export async function listReactions(
   db: Db,
-  request: FastifyRequest,
   user: UserRow,
   query: ReactionListQuery,
-) {
-  const { count, rows } = await repo.listReactions(db, user.id, {
+): Promise<Counted<OwnReactionDto>> {
+  const { count, rows } = await repo.listChildren(db, ideaReactions, user.id, {
     ...query,
     reactionType: query.reaction_type,
     ...pageWindow(query),
   });
-  return paginate(request, query, count, rows.map(toReactionDto));
+  return { count, rows: rows.map(toReactionDto) };
 }
 
 export async function getReaction(db: Db, user: UserRow, id: number) {
-  const row = await repo.findReaction(db, user.id, id);
+  const row = await repo.findChild(db, ideaReactions, user.id, id);
   if (!row) throw notFound();
   return toReactionDto(row);
 }
@@ -47,7 +45,7 @@ export async function getReaction(db: Db, user: UserRow, id: number) {
  * Adds a reaction, or finds the one of that type there is, in one statement: parallel identical
  * requests make one. `inserted` tells the two apart.
  */
-export async function addReaction(db: Db, user: UserRow, input: ReactionCreateInput) {
+export async function createReaction(db: Db, user: UserRow, input: ReactionCreateInput) {
   const annotation = await annotationFor(db, user, input);
   const saved = await repo
     .saveReaction(db, annotation.id, input.reaction_type)
@@ -56,12 +54,12 @@ export async function addReaction(db: Db, user: UserRow, input: ReactionCreateIn
       throw isForeignKeyViolation(error) ? notFound() : error;
     });
   if (!saved) throw notFound();
-  return { inserted: saved.inserted, reaction: toReactionDto(saved.row) };
+  return { inserted: saved.inserted, row: toReactionDto(saved.row) };
 }
 
 export async function updateReaction(db: Db, user: UserRow, id: number, changes: ReactionChanges) {
   const row = await repo
-    .updateReaction(db, user.id, id, { reactionType: changes.reaction_type })
+    .updateChild(db, ideaReactions, user.id, id, { reactionType: changes.reaction_type })
     .catch((error: unknown) => {
       throw isUniqueViolation(error)
         ? fieldError('reaction_type', 'This annotation already has a reaction of this type.')
@@ -72,5 +70,5 @@ export async function updateReaction(db: Db, user: UserRow, id: number, changes:
 }
 
 export async function deleteReaction(db: Db, user: UserRow, id: number) {
-  if (!(await repo.deleteReaction(db, user.id, id))) throw notFound();
+  if (!(await repo.deleteChild(db, ideaReactions, user.id, id))) throw notFound();
 }

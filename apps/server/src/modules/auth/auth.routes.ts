@@ -10,18 +10,24 @@ import { REFRESH_TOKEN_TTL_SECONDS } from './auth.sessions.js';
 export const REFRESH_COOKIE = 'ideaforge_refresh';
 const COOKIE_PATH = '/api/auth/';
 
-function setRefreshCookie(request: FastifyRequest, reply: FastifyReply, token: string) {
-  reply.setCookie(REFRESH_COOKIE, token, {
+/** How the refresh cookie is set and cleared alike (decision 001). */
+const cookieOptions = (request: FastifyRequest) =>
+  ({
     path: COOKIE_PATH,
     httpOnly: true,
     sameSite: 'strict',
     secure: request.protocol === 'https',
+  }) as const;
+
+function setRefreshCookie(request: FastifyRequest, reply: FastifyReply, token: string) {
+  reply.setCookie(REFRESH_COOKIE, token, {
+    ...cookieOptions(request),
     maxAge: REFRESH_TOKEN_TTL_SECONDS,
   });
 }
 
-const clearRefreshCookie = (reply: FastifyReply) =>
-  reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
+const clearRefreshCookie = (request: FastifyRequest, reply: FastifyReply) =>
+  reply.clearCookie(REFRESH_COOKIE, cookieOptions(request));
 
 /** Refresh and logout act on a cookie, so they refuse requests that another site started. */
 function assertSameOrigin(request: FastifyRequest) {
@@ -82,7 +88,7 @@ export async function authRoutes(app: FastifyInstance) {
         setRefreshCookie(request, reply, session.refresh);
         return { access: session.access, user: session.user };
       } catch (error) {
-        clearRefreshCookie(reply);
+        clearRefreshCookie(request, reply);
         throw error;
       }
     },
@@ -101,7 +107,7 @@ export async function authRoutes(app: FastifyInstance) {
     async (request, reply) => {
       assertSameOrigin(request);
       await auth.logout(app.db, request.cookies[REFRESH_COOKIE]);
-      clearRefreshCookie(reply);
+      clearRefreshCookie(request, reply);
       return reply.code(204).send();
     },
   );

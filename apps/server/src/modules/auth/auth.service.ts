@@ -1,7 +1,11 @@
 import type { Db } from '../../db/client.js';
 import { notAuthenticated } from '../../lib/errors.js';
-import { verifyAgainstNothing, verifyPassword } from '../../lib/passwords.js';
-import { findUserByEmail, findUserById, toUserDto } from '../users/users.service.js';
+import {
+  findUserById,
+  prunePasswordAttempts,
+  toUserDto,
+  userWithPassword,
+} from '../users/users.service.js';
 import type { UserDto } from '../users/users.schemas.js';
 import {
   issueRefreshToken,
@@ -9,11 +13,6 @@ import {
   revokeTokenFamily,
   rotateRefreshToken,
 } from './auth.sessions.js';
-import {
-  beginPasswordAttempt,
-  passwordAttemptSucceeded,
-  pruneLoginFailures,
-} from './auth.throttle.js';
 import type { AccessTokens } from './auth.tokens.js';
 
 export interface Session {
@@ -30,15 +29,9 @@ export async function login(
   credentials: { email: string; password: string },
   address: string,
 ): Promise<Session> {
-  const attempt = { email: credentials.email, address };
-  await beginPasswordAttempt(db, attempt);
-  const user = await findUserByEmail(db, credentials.email);
-  const valid = user
-    ? await verifyPassword(user.password, credentials.password)
-    : await verifyAgainstNothing(credentials.password);
-  if (!user || !valid || !user.isActive) throw notAuthenticated(BAD_CREDENTIALS);
-  await passwordAttemptSucceeded(db, attempt);
-  await Promise.all([pruneLoginFailures(db), pruneUserSessions(db, user.id)]);
+  const user = await userWithPassword(db, credentials, address);
+  if (!user) throw notAuthenticated(BAD_CREDENTIALS);
+  await Promise.all([prunePasswordAttempts(db), pruneUserSessions(db, user.id)]);
   return {
     access: await tokens.sign(user),
     refresh: await issueRefreshToken(db, user.id),

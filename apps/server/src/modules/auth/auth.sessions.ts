@@ -78,14 +78,6 @@ export async function revokeTokenFamily(db: Db, token: string): Promise<void> {
   if (known) await revokeFamily(db, known.family);
 }
 
-/** Ends every session of a user, e.g. after a password change or deactivation. */
-export async function revokeUserSessions(db: Db, userId: number): Promise<void> {
-  await db
-    .update(refreshTokens)
-    .set({ revokedAt: sql`now()` })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
-}
-
 /** Drops a user's tokens that expired long enough ago to be of no use, even as replay evidence. */
 export async function pruneUserSessions(db: Db, userId: number): Promise<void> {
   const cutoff = new Date(Date.now() - REFRESH_TOKEN_TTL_SECONDS * 1000);

@@ -5,7 +5,7 @@ import { createTestApp, testConfig, type TestApp } from '../../../test/app.js';
 import { makeUser, TEST_PASSWORD } from '../../../test/factories.js';
 import { loginFailures } from '../../db/schema/auth.js';
 import type { UserRow } from '../../db/schema/users.js';
-import { MAX_FAILURES_PER_ADDRESS, MAX_FAILURES_PER_EMAIL } from './auth.throttle.js';
+import { MAX_FAILURES_PER_ADDRESS, MAX_FAILURES_PER_EMAIL } from '../users/password-attempts.js';
 import { REFRESH_COOKIE } from './auth.routes.js';
 
 let t: TestApp;
@@ -32,6 +32,9 @@ const login = (email: string, password: string, remoteAddress = '10.0.0.1') =>
 interface Cookie {
   name: string;
   value: string;
+  path?: string;
+  httpOnly?: boolean;
+  sameSite?: string;
   secure?: boolean;
 }
 
@@ -308,6 +311,48 @@ describe('POST /api/auth/logout/', () => {
     expect(response.statusCode).toBe(204);
     expect(refreshCookieOf(response)).toMatchObject({ value: '', path: '/api/auth/' });
     expect((await refresh(token)).statusCode).toBe(401);
+  });
+
+  it('clears the cookie with the attributes it was set with, over http and https', async () => {
+    const proxied = await createTestApp({ trustProxy: 1 });
+    const attributes = ({ path, httpOnly, sameSite, secure }: Cookie) => ({
+      path,
+      httpOnly,
+      sameSite,
+      secure,
+    });
+    try {
+      await makeUser(proxied.db, { email: 'clear@example.com' });
+      for (const proto of ['http', 'https']) {
+        const headers = { 'x-forwarded-proto': proto };
+        const set = refreshCookieOf(
+          await proxied.app.inject({
+            method: 'POST',
+            url: '/api/auth/token/',
+            payload: { email: 'clear@example.com', password: TEST_PASSWORD },
+            headers,
+          }),
+        );
+        const withCookie = { ...headers, cookie: `${REFRESH_COOKIE}=${set.value}` };
+        const logout = await proxied.app.inject({
+          method: 'POST',
+          url: '/api/auth/logout/',
+          headers: withCookie,
+        });
+        expect(attributes(refreshCookieOf(logout)), proto).toEqual(attributes(set));
+        // A refresh refused clears the cookie too.
+        const refused = await proxied.app.inject({
+          method: 'POST',
+          url: '/api/auth/token/refresh/',
+          payload: {},
+          headers: withCookie,
+        });
+        expect(refused.statusCode).toBe(401);
+        expect(attributes(refreshCookieOf(refused)), proto).toEqual(attributes(set));
+      }
+    } finally {
+      await proxied.close();
+    }
   });
 
   it('refuses cross-site requests', async () => {

@@ -61,3 +61,8 @@ const displayNames = new Map<string, string>(
 
 /** The label for a stored type; an unknown value shows as itself. */
 export const typeDisplayName = (value: string) => displayNames.get(value) ?? value;
+
+/** The technique a stored type value runs as: unknown values run as a classic brainstorm. */
+export function techniqueFor(type: string): BrainstormType {
+  return BRAINSTORM_TYPE_VALUES.find((value) => value === type) ?? 'classic';
+}

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, idParams } from '../../lib/http-schemas.js';
-import { pageOf } from '../../lib/pagination.js';
+import { pageOf, paginate } from '../../lib/pagination.js';
 import { actor } from '../../plugins/auth.js';
 import { BRAINSTORM_TYPES } from './brainstorm-types.js';
 import {
@@ -31,7 +31,8 @@ export async function brainstormRoutes(app: FastifyInstance) {
         response: { 200: pageOf(brainstormSchema), ...errorResponses(400, 401, 404) },
       },
     },
-    (request) => brainstorms.listBrainstorms(app.db, request, request.query),
+    async (request) =>
+      paginate(request, request.query, await brainstorms.listBrainstorms(app.db, request.query)),
   );
 
   r.post(

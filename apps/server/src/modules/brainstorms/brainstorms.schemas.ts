@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dateBoundParam } from '../../lib/dates.js';
+import { idField, idParam } from '../../lib/http-schemas.js';
 import { orderingParam } from '../../lib/ordering.js';
 import { paginationQuery } from '../../lib/pagination.js';
 import { BRAINSTORM_TYPE_VALUES, DEFAULT_BRAINSTORM_TYPE } from './brainstorm-types.js';
@@ -29,7 +30,7 @@ const parametersField = z.object({
   type: typeField.optional(),
 });
 
-const projectField = z.number().int().positive().max(2_147_483_647).nullable();
+const projectField = idField.nullable();
 
 const writable = {
   title: z.string().trim().max(200),
@@ -82,7 +83,7 @@ export const brainstormListQuery = paginationQuery.extend({
   created_before: dateBoundParam('end')
     .optional()
     .describe('Before this moment, or through this date.'),
-  project: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  project: idParam.optional(),
   search: z.string().max(200).optional().describe('Words in the title, description or problem.'),
   title: z.string().max(200).optional().describe('Part of the title, any case.'),
   type: typeField.optional(),

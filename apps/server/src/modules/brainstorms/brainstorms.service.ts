@@ -1,11 +1,10 @@
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { BrainstormRow } from '../../db/schema/brainstorms.js';
 import type { UserRow } from '../../db/schema/users.js';
 import { assertCanModify } from '../../lib/access.js';
 import { fieldError, notFound } from '../../lib/errors.js';
 import { isoDate } from '../../lib/http-schemas.js';
-import { paginate, pageWindow } from '../../lib/pagination.js';
+import { pageWindow, type Counted } from '../../lib/pagination.js';
 import { projectExists } from '../projects/projects.service.js';
 import { typeDisplayName } from './brainstorm-types.js';
 import * as repo from './brainstorms.repository.js';
@@ -44,7 +43,10 @@ async function assertProjectExists(db: Db, project: number | null | undefined) {
   }
 }
 
-export async function listBrainstorms(db: Db, request: FastifyRequest, query: BrainstormListQuery) {
+export async function listBrainstorms(
+  db: Db,
+  query: BrainstormListQuery,
+): Promise<Counted<BrainstormDto>> {
   await assertProjectExists(db, query.project);
   const { count, rows } = await repo.listBrainstorms(db, {
     ...query,
@@ -52,7 +54,7 @@ export async function listBrainstorms(db: Db, request: FastifyRequest, query: Br
     createdBefore: query.created_before,
     ...pageWindow(query),
   });
-  return paginate(request, query, count, rows.map(toBrainstormDto));
+  return { count, rows: rows.map(toBrainstormDto) };
 }
 
 export async function getBrainstorm(db: Db, id: number) {
@@ -94,3 +96,6 @@ export async function deleteBrainstorm(db: Db, actor: UserRow, id: number) {
   assertCanModify(actor, await findOr404(db, id));
   await repo.deleteBrainstorm(db, id);
 }
+
+/** The brainstorm, or null; other modules read brainstorms through this. */
+export const findBrainstorm = repo.findBrainstorm;

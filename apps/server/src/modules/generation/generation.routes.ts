@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.js';
 import { errorResponses, idParams } from '../../lib/http-schemas.js';
-import { pageOf } from '../../lib/pagination.js';
+import { pageOf, paginate } from '../../lib/pagination.js';
 import { actor } from '../../plugins/auth.js';
 import {
   generationListQuery,
@@ -60,7 +60,12 @@ export async function generationRoutes(app: FastifyInstance, opts: { config: Con
         response: { 200: pageOf(generationSchema), ...errorResponses(400, 401, 404) },
       },
     },
-    (request) => generation.listGenerations(app.db, request, request.params.id, request.query),
+    async (request) =>
+      paginate(
+        request,
+        request.query,
+        await generation.listGenerations(app.db, request.params.id, request.query),
+      ),
   );
 
   r.get(

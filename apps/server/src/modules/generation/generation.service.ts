@@ -1,15 +1,14 @@
-import type { FastifyRequest } from 'fastify';
 import type { GenerationLimits } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/users.js';
 import { HttpError, notFound, ValidationError, type FieldErrors } from '../../lib/errors.js';
 import { isoDate } from '../../lib/http-schemas.js';
-import { paginate, pageWindow, type Pagination } from '../../lib/pagination.js';
-import { findBrainstorm } from '../brainstorms/brainstorms.repository.js';
+import { pageWindow, type Counted, type Pagination } from '../../lib/pagination.js';
+import { findBrainstorm } from '../brainstorms/brainstorms.service.js';
 import type { ProviderConfig } from '../providers/providers.config.js';
 import type { GenerationEngine } from './generation-engine.js';
 import * as repository from './generation.repository.js';
-import type { GenerationDto, GenerationRequest, LlmProviderDto } from './generation.schemas.js';
+import type { GenerationDto, GenerationRequest } from './generation.schemas.js';
 import { insertJobs, slotQueue, type SlotJob } from './job-queue.js';
 import { anglesFor, buildPrompt, MAX_AVOID_TITLES } from './prompts.js';
 import {
@@ -24,15 +23,6 @@ export interface GenerationContext {
   engine: GenerationEngine;
   providers: readonly ProviderConfig[];
   limits: GenerationLimits;
-}
-
-export function listProviders(providers: readonly ProviderConfig[]): LlmProviderDto[] {
-  return providers.map((p) => ({
-    provider: p.key,
-    name: p.name,
-    models: p.models,
-    default_model: p.defaultModel,
-  }));
 }
 
 /** Checks the entries against the configured providers: every bad entry gets its field error. */
@@ -237,11 +227,10 @@ export async function getGeneration(db: Db, id: number): Promise<GenerationDto> 
 
 export async function listGenerations(
   db: Db,
-  request: FastifyRequest,
   brainstormId: number,
   query: Pagination,
-) {
+): Promise<Counted<GenerationDto>> {
   if (!(await findBrainstorm(db, brainstormId))) throw notFound();
   const { count, rows } = await repository.listGenerations(db, brainstormId, pageWindow(query));
-  return paginate(request, query, count, rows.map(toDto));
+  return { count, rows: rows.map(toDto) };
 }

@@ -1,4 +1,8 @@
-import { BRAINSTORM_TYPE_VALUES, type BrainstormType } from '../brainstorms/brainstorm-types.js';
+import {
+  BRAINSTORM_TYPE_VALUES,
+  techniqueFor,
+  type BrainstormType,
+} from '../brainstorms/brainstorm-types.js';
 import type { Angle, BuiltPrompt, PromptInput } from './generated-idea.js';
 
 /** The most titles a prompt lists to avoid; the caller keeps the newest. */
@@ -16,11 +20,6 @@ export const PROMPT_VERSIONS: Record<BrainstormType, string> = {
   crazy_eights: 'crazy_eights@1',
   mind_mapping: 'mind_mapping@1',
 };
-
-/** The technique a stored type value runs as: unknown values run as a classic brainstorm. */
-export function techniqueFor(type: string): BrainstormType {
-  return BRAINSTORM_TYPE_VALUES.find((value) => value === type) ?? 'classic';
-}
 
 type BaseAngle = Omit<Angle, 'theme'>;
 const angle = (key: string, label: string, instruction: string): BaseAngle => ({

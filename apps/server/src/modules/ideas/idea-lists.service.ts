@@ -1,13 +1,12 @@
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/users.js';
 import { fieldError } from '../../lib/errors.js';
-import { paginate, pageWindow } from '../../lib/pagination.js';
+import { pageWindow } from '../../lib/pagination.js';
 import type { IdeaFilters, Review } from './idea-filters.js';
 import { csvChunks, jsonChunks } from './idea-export.js';
 import * as repo from './ideas.repository.js';
 import type { IdeaCounts } from './ideas.repository.js';
-import type { ExportFormat, IdeaListQuery, ReviewedQuery } from './ideas.schemas.js';
+import type { ExportFormat, IdeaDto, IdeaListQuery, ReviewedQuery } from './ideas.schemas.js';
 import { ideaDtos } from './ideas.service.js';
 
 /** The three lists share their parameters; `reviewed` adds the reviewer and flag filters. */
@@ -63,16 +62,14 @@ async function pageAndCounts(db: Db, filters: IdeaFilters, query: ListQuery) {
  */
 export async function listIdeas(
   db: Db,
-  request: FastifyRequest,
   user: UserRow,
   query: ListQuery,
   review?: Review,
-) {
+): Promise<{ count: number; filteredCount: number; rows: IdeaDto[] }> {
   const filters = filtersOf(user, query, review);
   const { rows, counts } = await pageAndCounts(db, filters, query);
-  const results = await ideaDtos(db, user, rows, query.with_annotations);
-  const page = paginate(request, query, counts.filteredCount, results);
-  return { ...page, count: counts.count, filteredCount: counts.filteredCount };
+  const ideas = await ideaDtos(db, user, rows, query.with_annotations);
+  return { count: counts.count, filteredCount: counts.filteredCount, rows: ideas };
 }
 
 /**

@@ -101,6 +101,13 @@ describe('GET /api/ideas/', () => {
     expect(beyond.statusCode).toBe(404);
   });
 
+  it('answers a bad yes/no parameter with the message every list gives', async () => {
+    const ideas = await call(me, 'GET', '/api/ideas/?is_hidden=maybe');
+    const own = await call(me, 'GET', '/api/idea-annotations/annotations/?is_hidden=maybe');
+    expect(ideas.json()).toEqual({ is_hidden: ['Must be a valid boolean.'] });
+    expect(own.json()).toEqual(ideas.json());
+  });
+
   it('rejects bad parameters with field errors', async () => {
     const cases: [string, string][] = [
       ['?brainstorm=999999', 'brainstorm'],

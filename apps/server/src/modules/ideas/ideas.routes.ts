@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, idParams } from '../../lib/http-schemas.js';
-import { pageOf, paginationQuery } from '../../lib/pagination.js';
+import { pageOf, paginate, paginationQuery } from '../../lib/pagination.js';
 import { actor } from '../../plugins/auth.js';
 import { annotationFields, annotationSchema } from '../annotations/annotations.schemas.js';
 import type { Review } from './idea-filters.js';
@@ -51,7 +51,10 @@ async function listOrExport(
   review: Review | undefined,
 ) {
   const user = actor(request);
-  if (!query.format) return lists.listIdeas(app.db, request, user, query, review);
+  if (!query.format) {
+    const { count, filteredCount, rows } = await lists.listIdeas(app.db, user, query, review);
+    return { ...paginate(request, query, { count: filteredCount, rows }), count, filteredCount };
+  }
   const release = claimExportSlot(user.id);
   try {
     const chunks = await lists.exportIdeas(app.db, user, query, query.format, review);
@@ -206,6 +209,11 @@ export async function ideaRoutes(app: FastifyInstance) {
         response: { 200: pageOf(ideaCommentSchema), ...errorResponses(400, 401, 404) },
       },
     },
-    (request) => ideas.listComments(app.db, request, request.params.id, request.query),
+    async (request) =>
+      paginate(
+        request,
+        request.query,
+        await ideas.listComments(app.db, request.params.id, request.query),
+      ),
   );
 }

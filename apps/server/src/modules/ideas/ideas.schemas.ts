@@ -1,16 +1,10 @@
 import { z } from 'zod';
 import { REACTION_TYPES } from '../../db/schema/annotations.js';
+import { booleanParam, idParam } from '../../lib/http-schemas.js';
 import { orderingParam } from '../../lib/ordering.js';
 import { paginationQuery } from '../../lib/pagination.js';
 import { annotationSchema, reactionTypeField } from '../annotations/annotations.schemas.js';
 import { IDEA_ORDERING_FIELDS } from './idea-ordering.js';
-
-const idField = z.coerce.number().int().positive().max(2_147_483_647);
-
-/** DRF's BooleanFilter spellings. */
-const booleanParam = z
-  .enum(['true', 'false', 'True', 'False', '1', '0'], { error: 'Enter true or false.' })
-  .transform((value) => value === 'true' || value === 'True' || value === '1');
 
 const provenanceSchema = z
   .object({
@@ -64,8 +58,9 @@ const text = {
   description: z.string().trim().max(10_000),
 };
 
+/** `brainstorm` may also come as text ("5"), as the ideas API has always taken it. */
 export const ideaCreateBody = z.object({
-  brainstorm: idField,
+  brainstorm: idParam,
   title: text.title,
   summary: text.summary.default(''),
   description: text.description.default(''),
@@ -73,8 +68,8 @@ export const ideaCreateBody = z.object({
 export type IdeaCreateInput = z.infer<typeof ideaCreateBody>;
 
 /** An idea stays in its brainstorm: `brainstorm` may be sent back unchanged, never changed. */
-export const ideaPutBody = ideaCreateBody.extend({ brainstorm: idField.optional() });
-export const ideaPatchBody = z.object({ ...text, brainstorm: idField }).partial();
+export const ideaPutBody = ideaCreateBody.extend({ brainstorm: idParam.optional() });
+export const ideaPatchBody = z.object({ ...text, brainstorm: idParam }).partial();
 export type IdeaChanges = z.infer<typeof ideaPatchBody>;
 
 export const withAnnotationsQuery = z.object({
@@ -87,7 +82,7 @@ export const EXPORT_FORMATS = ['csv', 'json'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 const listFields = paginationQuery.extend(withAnnotationsQuery.shape).extend({
-  brainstorm: idField.optional(),
+  brainstorm: idParam.optional(),
   search: z.string().max(200).optional().describe('Words in the title, summary or description.'),
   ordering: orderingParam(IDEA_ORDERING_FIELDS, '-created'),
   is_hidden: booleanParam.optional().describe("Filters on the caller's own hidden flag."),
@@ -119,7 +114,7 @@ export const reviewedQuery = listFields
       .enum(USER_FILTERS)
       .default('current')
       .describe('Reviewed by: the caller, a specific user_id, anyone, or no one.'),
-    user_id: idField.optional().describe('The reviewer, with user_filter=specific.'),
+    user_id: idParam.optional().describe('The reviewer, with user_filter=specific.'),
   })
   .superRefine((query, ctx) => {
     if (query.user_filter === 'specific' && query.user_id === undefined) {

@@ -1,10 +1,9 @@
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { IdeaRow } from '../../db/schema/ideas.js';
 import type { UserRow } from '../../db/schema/users.js';
 import { fieldError, notFound, permissionDenied } from '../../lib/errors.js';
 import { isoDate } from '../../lib/http-schemas.js';
-import { paginate, pageWindow, type Pagination } from '../../lib/pagination.js';
+import { pageWindow, type Counted, type Pagination } from '../../lib/pagination.js';
 import type { AnnotationChanges, AnnotationDto } from '../annotations/annotations.schemas.js';
 import { annotateIdea, annotationsByIdea } from '../annotations/annotations.service.js';
 import { displayName } from '../users/users.service.js';
@@ -131,19 +130,18 @@ export const annotate = (db: Db, user: UserRow, id: number, changes: AnnotationC
 /** Everyone's comments on an idea, oldest first, with each author's display name. */
 export async function listComments(
   db: Db,
-  request: FastifyRequest,
   ideaId: number,
   query: Pagination,
-) {
+): Promise<Counted<IdeaCommentDto>> {
   const { count, ideaExists } = await repo.countComments(db, ideaId);
   if (!ideaExists) throw notFound();
   const rows = await repo.selectComments(db, ideaId, pageWindow(query));
-  const comments: IdeaCommentDto[] = rows.map((row) => ({
+  const comments = rows.map((row) => ({
     id: row.id,
     text: row.text,
     created: isoDate(row.created),
     modified: isoDate(row.modified),
     author: { id: row.author.id, name: displayName(row.author) },
   }));
-  return paginate(request, query, count, comments);
+  return { count, rows: comments };
 }

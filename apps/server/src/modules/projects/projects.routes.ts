@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, idParams } from '../../lib/http-schemas.js';
-import { pageOf } from '../../lib/pagination.js';
+import { pageOf, paginate } from '../../lib/pagination.js';
 import { actor } from '../../plugins/auth.js';
 import {
   projectCreateBody,
@@ -29,7 +29,8 @@ export async function projectRoutes(app: FastifyInstance) {
         response: { 200: pageOf(projectSchema), ...errorResponses(400, 401, 404) },
       },
     },
-    (request) => projects.listProjects(app.db, request, request.query),
+    async (request) =>
+      paginate(request, request.query, await projects.listProjects(app.db, request.query)),
   );
 
   r.post(

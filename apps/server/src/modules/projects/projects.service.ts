@@ -1,11 +1,10 @@
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { ProjectRow } from '../../db/schema/projects.js';
 import type { UserRow } from '../../db/schema/users.js';
 import { assertCanModify } from '../../lib/access.js';
 import { notFound } from '../../lib/errors.js';
 import { isoDate } from '../../lib/http-schemas.js';
-import { paginate, pageWindow } from '../../lib/pagination.js';
+import { pageWindow, type Counted } from '../../lib/pagination.js';
 import * as repo from './projects.repository.js';
 import type { ProjectChanges, ProjectDto, ProjectListQuery } from './projects.schemas.js';
 
@@ -24,9 +23,9 @@ async function findOr404(db: Db, id: number): Promise<ProjectRow> {
   return project;
 }
 
-export async function listProjects(db: Db, request: FastifyRequest, query: ProjectListQuery) {
+export async function listProjects(db: Db, query: ProjectListQuery): Promise<Counted<ProjectDto>> {
   const { count, rows } = await repo.listProjects(db, { ...query, ...pageWindow(query) });
-  return paginate(request, query, count, rows.map(toProjectDto));
+  return { count, rows: rows.map(toProjectDto) };
 }
 
 export async function getProject(db: Db, id: number) {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { BRAINSTORM_TYPE_VALUES } from '../brainstorms/brainstorm-types.js';
 import { generatedIdeaSchema, type PromptInput } from '../generation/generated-idea.js';
 import { anglesFor } from '../generation/prompts.js';
-import { countNearDuplicates, isNearDuplicate } from '../generation/similarity.js';
+import { countNearDuplicates, isNearDuplicate } from './similarity.js';
 import { composeOfflineIdea, seededRandom } from './offline-provider.js';
 
 const problem =

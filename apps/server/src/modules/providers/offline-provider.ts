@@ -1,7 +1,6 @@
-import type { BrainstormType } from '../brainstorms/brainstorm-types.js';
+import { techniqueFor, type BrainstormType } from '../brainstorms/brainstorm-types.js';
 import type { GeneratedIdea, PromptInput } from '../generation/generated-idea.js';
-import { techniqueFor } from '../generation/prompts.js';
-import { isNearDuplicate } from '../generation/similarity.js';
+import { isNearDuplicate } from './similarity.js';
 
 /*
  * Not a language model: it fills templates from word banks, so a fresh install can run a

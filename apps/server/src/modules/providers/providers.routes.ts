@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ProviderConfig } from './providers.config.js';
 import { errorResponses } from '../../lib/http-schemas.js';
-import { listProviders } from '../generation/generation.service.js';
-import { llmProviderSchema } from '../generation/generation.schemas.js';
+import type { ProviderConfig } from './providers.config.js';
+import { llmProviderSchema } from './providers.schemas.js';
+import { listProviders } from './providers.service.js';
 
 export async function providerRoutes(
   app: FastifyInstance,

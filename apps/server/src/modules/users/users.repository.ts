@@ -1,6 +1,7 @@
-import { count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
+import { refreshTokens } from '../../db/schema/auth.js';
 import { users, type NewUserRow, type UserRow } from '../../db/schema/users.js';
 import { orderBy, type Ordering } from '../../lib/ordering.js';
 import { searchCondition } from '../../lib/search.js';
@@ -61,15 +62,30 @@ export async function insertUser(db: Db, values: NewUserRow): Promise<UserRow | 
   return row ?? null;
 }
 
-/** Writes only the given columns; `endSessions` also invalidates every access token issued. */
+/** The user's refresh tokens revoked, as the CTE of the statement that changes the user. */
+const revokingRefreshTokens = (db: Db, userId: number) =>
+  db.$with('revoked').as(
+    db
+      .update(refreshTokens)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
+      .returning({ id: refreshTokens.id }),
+  );
+
+/**
+ * Writes only the given columns. `endSessions` also invalidates every access token issued and
+ * revokes every refresh token, in the same statement.
+ */
 export async function updateUser(
   db: Db,
   id: number,
   values: Partial<NewUserRow>,
   { endSessions = false } = {},
 ): Promise<UserRow | null> {
-  const [row] = await db
-    .update(users)
+  const update = endSessions
+    ? db.with(revokingRefreshTokens(db, id)).update(users)
+    : db.update(users);
+  const [row] = await update
     .set({
       ...values,
       modified: new Date(),

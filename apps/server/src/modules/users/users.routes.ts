@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses, idParams } from '../../lib/http-schemas.js';
-import { pageOf } from '../../lib/pagination.js';
+import { pageOf, paginate } from '../../lib/pagination.js';
 import { actor } from '../../plugins/auth.js';
 import {
   userCreateBody,
@@ -27,7 +27,8 @@ export async function userRoutes(app: FastifyInstance) {
         response: { 200: pageOf(userSchema), ...errorResponses(400, 401, 404) },
       },
     },
-    (request) => users.listUsers(app.db, request, request.query),
+    async (request) =>
+      paginate(request, request.query, await users.listUsers(app.db, request.query)),
   );
 
   r.post(

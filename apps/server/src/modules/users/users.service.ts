@@ -1,14 +1,21 @@
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { NewUserRow, UserRow } from '../../db/schema/users.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { notFound, permissionDenied, ValidationError, type FieldErrors } from '../../lib/errors.js';
 import { isoDate } from '../../lib/http-schemas.js';
-import { paginate, pageWindow, type Pagination } from '../../lib/pagination.js';
+import { pageWindow, type Counted, type Pagination } from '../../lib/pagination.js';
 import type { Ordering } from '../../lib/ordering.js';
-import { hashPassword, passwordProblems, verifyPassword } from '../../lib/passwords.js';
-import { revokeUserSessions } from '../auth/auth.sessions.js';
-import { beginPasswordAttempt, passwordAttemptSucceeded } from '../auth/auth.throttle.js';
+import {
+  hashPassword,
+  passwordProblems,
+  verifyAgainstNothing,
+  verifyPassword,
+} from '../../lib/passwords.js';
+import {
+  beginPasswordAttempt,
+  passwordAttemptSucceeded,
+  pruneLoginFailures,
+} from './password-attempts.js';
 import * as repo from './users.repository.js';
 import type { UserChanges, UserCreateInput, UserDto } from './users.schemas.js';
 
@@ -47,11 +54,10 @@ function assertSelfOrStaff(actor: UserRow, id: number) {
 
 export async function listUsers(
   db: Db,
-  request: FastifyRequest,
   query: Pagination & { search?: string | undefined; ordering: Ordering<repo.UserOrderingField> },
-) {
+): Promise<Counted<UserDto>> {
   const { count, rows } = await repo.listUsers(db, { ...query, ...pageWindow(query) });
-  return paginate(request, query, count, rows.map(toUserDto));
+  return { count, rows: rows.map(toUserDto) };
 }
 
 export async function getUser(db: Db, actor: UserRow, id: number): Promise<UserDto> {
@@ -97,7 +103,6 @@ export async function updateUser(
     throw isUniqueViolation(error) ? duplicateEmail() : error;
   });
   if (!updated) throw notFound();
-  if (endSessions) await revokeUserSessions(db, id);
   return toUserDto(updated);
 }
 
@@ -190,7 +195,6 @@ export async function setPassword(db: Db, email: string, password: string): Prom
     { password: await hashPassword(password) },
     { endSessions: true },
   );
-  await revokeUserSessions(db, user.id);
   return updated ?? user;
 }
 
@@ -198,13 +202,32 @@ export async function deactivateUser(db: Db, email: string): Promise<UserRow> {
   const user = await repo.findUserByEmail(db, email);
   if (!user) throw notFound(`No user with the email ${email}.`);
   const updated = await repo.updateUser(db, user.id, { isActive: false }, { endSessions: true });
-  await revokeUserSessions(db, user.id);
   return updated ?? user;
 }
+
+/**
+ * The active user with this email and password, or null. The guess counts against the limits
+ * on password guesses first (429 past them, decision 003); a right one takes its attempt back.
+ */
+export async function userWithPassword(
+  db: Db,
+  credentials: { email: string; password: string },
+  address: string,
+): Promise<UserRow | null> {
+  const attempt = { email: credentials.email, address };
+  await beginPasswordAttempt(db, attempt);
+  const user = await repo.findUserByEmail(db, credentials.email);
+  const valid = user
+    ? await verifyPassword(user.password, credentials.password)
+    : await verifyAgainstNothing(credentials.password);
+  if (!user || !valid || !user.isActive) return null;
+  await passwordAttemptSucceeded(db, attempt);
+  return user;
+}
+
+/** Drops the counts of password guesses whose window ended long ago. */
+export const prunePasswordAttempts = pruneLoginFailures;
 
 export const findUserByEmail = repo.findUserByEmail;
 export const findUserById = repo.findUserById;
 export const countUsers = repo.countUsers;
-
-export const listAllUsers = (db: Db) =>
-  repo.listUsers(db, { ordering: [{ field: 'id', descending: false }], limit: 10_000, offset: 0 });

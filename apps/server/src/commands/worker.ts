@@ -1,0 +1,36 @@
+import { pino } from 'pino';
+import type { Config } from '../config.js';
+import { openDatabase } from '../db/client.js';
+import { databaseTarget } from '../db/target.js';
+import { loggerOptions } from '../lib/logging.js';
+import { startGenerationEngine } from '../modules/generation/generation-engine.js';
+import { CommandError, reportProviderProblems } from './command-line.js';
+
+/** Generation workers without the API: for deployments that run them on other machines. */
+export async function worker(config: Config) {
+  if (!config.databaseUrl) {
+    throw new CommandError(
+      'A separate worker needs DATABASE_URL: the embedded database belongs to one process, ' +
+        'whose own workers run with `npm start`.',
+    );
+  }
+  reportProviderProblems(config);
+  const log = pino(loggerOptions(config.logLevel));
+  const database = await openDatabase(databaseTarget(config), { log });
+  await database.migrate();
+  const engine = await startGenerationEngine({
+    database,
+    providers: config.providers,
+    generation: { ...config.generation, workers: true },
+    log,
+  });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      void engine
+        .stop()
+        .then(() => database.close())
+        .then(() => process.exit(0));
+    });
+  }
+  console.log(`Ideaforge worker is running for ${config.providers.map((p) => p.name).join(', ')}.`);
+}
