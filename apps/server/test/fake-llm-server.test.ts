@@ -5,7 +5,7 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { APICallError, generateText, NoObjectGeneratedError, Output } from 'ai';
 import type { LanguageModel } from 'ai';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { generatedIdeaSchema } from '../src/modules/generation/generated-idea.js';
+import { generatedIdeaSchema } from '../src/modules/providers/generated-idea.js';
 import { fakeApiKey, startFakeLlmServer } from './fake-llm-server.js';
 import type { FakeLlmServer } from './fake-llm-server.js';
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { GeneratedIdea } from '../src/modules/generation/generated-idea.js';
+import type { GeneratedIdea } from '../src/modules/providers/generated-idea.js';
 
 /**
  * A language-model server for tests: the real AI SDK providers talk to it over HTTP.

@@ -9,7 +9,7 @@ import {
   type GenerationSlotRow,
 } from '../../db/schema/generations.js';
 import { ideas } from '../../db/schema/ideas.js';
-import type { GeneratedIdea } from './generated-idea.js';
+import type { GeneratedIdea } from '../providers/generated-idea.js';
 
 export type NewSlot = Omit<
   typeof generationSlots.$inferInsert,

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BRAINSTORM_TYPE_VALUES } from '../brainstorms/brainstorm-types.js';
-import type { PromptInput } from './generated-idea.js';
+import type { PromptInput } from '../providers/generated-idea.js';
 import { anglesFor, buildPrompt, MAX_ANGLES, PROMPT_VERSIONS } from './prompts.js';
 
 function firstAngle(type: string, themes: string[] = []) {

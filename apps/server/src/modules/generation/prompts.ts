@@ -3,7 +3,7 @@ import {
   techniqueFor,
   type BrainstormType,
 } from '../brainstorms/brainstorm-types.js';
-import type { Angle, BuiltPrompt, PromptInput } from './generated-idea.js';
+import type { Angle, BuiltPrompt, PromptInput } from '../providers/generated-idea.js';
 
 /** The most titles a prompt lists to avoid; the caller keeps the newest. */
 export const MAX_AVOID_TITLES = 50;

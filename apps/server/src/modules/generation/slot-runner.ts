@@ -3,7 +3,7 @@ import type { GenerationConfig, GenerationLimits } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { IdeaProviderClient, IdeaResult } from '../providers/provider-clients.js';
 import type { ProviderKey } from '../providers/providers.config.js';
-import type { PromptInput } from './generated-idea.js';
+import type { PromptInput } from '../providers/generated-idea.js';
 import * as repository from './generation.repository.js';
 import { buildPrompt, MAX_AVOID_TITLES } from './prompts.js';
 import { classifyFailure, failedCallCost, type CallFailure } from './provider-failures.js';

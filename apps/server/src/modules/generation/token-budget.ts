@@ -1,6 +1,6 @@
 import type { GenerationLimits } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import type { BuiltPrompt } from './generated-idea.js';
+import type { BuiltPrompt } from '../providers/generated-idea.js';
 import * as repository from './generation.repository.js';
 import type { ClaimedSlot } from './generation.repository.js';
 

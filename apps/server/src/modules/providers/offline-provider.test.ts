@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BRAINSTORM_TYPE_VALUES } from '../brainstorms/brainstorm-types.js';
-import { generatedIdeaSchema, type PromptInput } from '../generation/generated-idea.js';
+import { generatedIdeaSchema, type PromptInput } from './generated-idea.js';
 import { anglesFor } from '../generation/prompts.js';
 import { countNearDuplicates, isNearDuplicate } from './similarity.js';
 import { composeOfflineIdea, seededRandom } from './offline-provider.js';

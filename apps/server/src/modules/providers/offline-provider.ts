@@ -1,5 +1,5 @@
 import { techniqueFor, type BrainstormType } from '../brainstorms/brainstorm-types.js';
-import type { GeneratedIdea, PromptInput } from '../generation/generated-idea.js';
+import type { GeneratedIdea, PromptInput } from './generated-idea.js';
 import { isNearDuplicate } from './similarity.js';
 
 /*

@@ -10,7 +10,7 @@ import {
   type BuiltPrompt,
   type GeneratedIdea,
   type PromptInput,
-} from '../generation/generated-idea.js';
+} from './generated-idea.js';
 import { composeOfflineIdea, seededRandom } from './offline-provider.js';
 import type { ProviderConfig, ProviderKey } from './providers.config.js';
 
