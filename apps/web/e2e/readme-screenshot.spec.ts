@@ -12,6 +12,7 @@ test('the README screenshot: the review page part-way through a review', async (
   page,
   request,
 }) => {
+  // Run by hand only; it waits for a generation, whose wait alone may take two minutes.
   test.setTimeout(180_000);
   const token = await accessToken(request, alice);
   const problem = 'How might we make Monday meetings worse?';
