@@ -178,8 +178,18 @@ describe('a backup', () => {
 
       const jobs = await generationJobs(target);
       expect(jobs).toEqual([
-        { name: 'generate-idea-offline', data: { generationId, slot: 1 }, state: 'created', retryCount: 0 },
-        { name: 'generate-idea-offline', data: { generationId, slot: 2 }, state: 'created', retryCount: 0 },
+        {
+          name: 'generate-idea-offline',
+          data: { generationId, slot: 1 },
+          state: 'created',
+          retryCount: 0,
+        },
+        {
+          name: 'generate-idea-offline',
+          data: { generationId, slot: 2 },
+          state: 'created',
+          retryCount: 0,
+        },
       ]);
 
       // Every identity sequence continues after the restored ids.
