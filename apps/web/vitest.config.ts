@@ -11,6 +11,9 @@ export default defineConfig((env) =>
         include: ['src/**/*.test.{ts,tsx}', 'bench/**/*.test.ts'],
         restoreMocks: true,
         css: false,
+        // Typing with user-event in jsdom takes a few seconds on a busy 2-core machine: the
+        // default 5 s failed tests that take one second on a quiet one.
+        testTimeout: 15_000,
       },
     }),
   ),

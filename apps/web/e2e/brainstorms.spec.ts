@@ -29,6 +29,8 @@ test('create a brainstorm, edit it, find it; a teammate can read but not change 
   expect(id).toBeDefined();
   await expect(page.getByText('SCAMPER')).toBeVisible();
   await expect(page.getByText('coffee, music')).toBeVisible();
+  // Without a title of its own, the brainstorm is titled with its problem's core.
+  await expect(page.getByRole('heading', { name: 'Make Monday mornings better' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'breadcrumb' })).toContainText(
     `Brainstorm ${id}`,
   );
@@ -47,6 +49,8 @@ test('create a brainstorm, edit it, find it; a teammate can read but not change 
   await page.goto('/brainstorms/');
   const row = page.getByRole('row', { name: /Better Mondays/ });
   await expect(row).toContainText('SCAMPER');
+  // The debug line of raw type values, quietly under the type's name.
+  await expect(row).toContainText('scamper / scamper');
   await row.getByRole('link', { name: 'View' }).click();
   await expect(page).toHaveURL(new RegExp(`/brainstorms/${id}/?$`));
 

@@ -119,7 +119,7 @@ describe('Brainstorm list page', () => {
       '/brainstorms/5',
     );
     expect(within(second).getByText('Classic')).toBeInTheDocument();
-    // Tests run as a development build, which shows the raw type values.
+    // The debug line of raw type values, in every build.
     expect(within(second).getByText('classic / classic')).toBeInTheDocument();
     expect(screen.getByText('Showing 2 of 2 brainstorms (Page 1 of 1)')).toBeInTheDocument();
   });

@@ -26,11 +26,10 @@ const columns: ResponsiveColumn<Brainstorm>[] = [
     cell: (brainstorm) => (
       <>
         <div>{brainstorm.type_display}</div>
-        {import.meta.env.DEV ? (
-          <div className="font-mono text-xs break-all text-muted-foreground">
-            {brainstorm.type} / {brainstorm.parameters.type}
-          </div>
-        ) : null}
+        {/* The raw values, brainstorm and parameters, for whoever needs to tell them apart. */}
+        <div className="font-mono text-xs break-all text-muted-foreground">
+          {brainstorm.type} / {brainstorm.parameters.type}
+        </div>
       </>
     ),
   },

@@ -141,23 +141,46 @@ describe('Create New Brainstorm form', () => {
     expect(bodies).toHaveLength(1);
   });
 
-  it('cuts a long problem to a 100-character title', async () => {
+  it('titles the brainstorm from its problem when no title is given, and shows that title', async () => {
     serveBrainstormTypes();
     const bodies = serveCreate(() => HttpResponse.json(makeBrainstorm({ id: 3 }), { status: 201 }));
     server.use(http.get('/api/brainstorms/3/', () => HttpResponse.json(makeBrainstorm({ id: 3 }))));
     const { user: actor } = await openForm();
-    const problem = 'p'.repeat(120);
+    const problem = 'How might we make Monday mornings better for the whole team?';
 
     await actor.type(screen.getByLabelText('Problem *'), problem);
+    expect(screen.getByLabelText('Title')).toHaveAttribute(
+      'placeholder',
+      'Make Monday mornings better for the whole team',
+    );
+    expect(screen.getByLabelText('Title')).toHaveAccessibleDescription(
+      'Optional. Without one, the title is made from the problem.',
+    );
     await actor.click(screen.getByRole('button', { name: 'Create Brainstorm' }));
 
     await waitFor(() => {
       expect(bodies).toHaveLength(1);
     });
     expect(bodies[0]).toMatchObject({
-      title: `${'p'.repeat(100)}…`,
+      title: 'Make Monday mornings better for the whole team',
       parameters: { problem, themes: [] },
     });
+  });
+
+  it('sends the title typed in the form', async () => {
+    serveBrainstormTypes();
+    const bodies = serveCreate(() => HttpResponse.json(makeBrainstorm({ id: 3 }), { status: 201 }));
+    server.use(http.get('/api/brainstorms/3/', () => HttpResponse.json(makeBrainstorm({ id: 3 }))));
+    const { user: actor } = await openForm();
+
+    await actor.type(screen.getByLabelText('Problem *'), 'How might we make meetings shorter?');
+    await actor.type(screen.getByLabelText('Title'), '  Shorter meetings, round two ');
+    await actor.click(screen.getByRole('button', { name: 'Create Brainstorm' }));
+
+    await waitFor(() => {
+      expect(bodies).toHaveLength(1);
+    });
+    expect(bodies[0]).toMatchObject({ title: 'Shorter meetings, round two' });
   });
 
   it('offers the server types with their descriptions, the first one chosen', async () => {
@@ -256,7 +279,9 @@ describe('Create New Brainstorm form', () => {
 
     expect(await screen.findByText('At most 30 themes')).toBeInTheDocument();
     expect(screen.getByLabelText('Themes')).toHaveAccessibleDescription('At most 30 themes');
-    expect(screen.getByText('title: Too long')).toBeInTheDocument();
+    expect(screen.getByLabelText('Title')).toHaveAccessibleDescription(
+      'Optional. Without one, the title is made from the problem. Too long',
+    );
     expect(screen.getByRole('button', { name: 'Create Brainstorm' })).toBeEnabled();
     expect(logged).toHaveBeenCalled();
   });

@@ -14,14 +14,20 @@ import {
 } from '../api/get-brainstorm-types';
 import type { Brainstorm } from '../api/types';
 import { fieldErrorsOf, type FieldErrors } from '../lib/field-errors';
-import { createPayload } from '../lib/create-payload';
+import { createPayload, TITLE_MAX_LENGTH, titleFromProblem } from '../lib/create-payload';
 import { BrainstormTypeField } from './brainstorm-type-field';
 import { FieldMessage } from './field-message';
 
 const PROBLEM_FIELDS = ['parameters.problem', 'parameters'];
 const THEME_FIELDS = ['parameters.themes'];
 const TYPE_FIELDS = ['type', 'parameters.type'];
-const SHOWN_BY_FIELDS = new Set([...PROBLEM_FIELDS, ...THEME_FIELDS, ...TYPE_FIELDS]);
+const TITLE_FIELDS = ['title'];
+const SHOWN_BY_FIELDS = new Set([
+  ...PROBLEM_FIELDS,
+  ...THEME_FIELDS,
+  ...TYPE_FIELDS,
+  ...TITLE_FIELDS,
+]);
 
 function pick(errors: FieldErrors | null, fields: string[]) {
   const messages = fields.flatMap((field) => errors?.[field] ?? []);
@@ -43,6 +49,7 @@ export function CreateBrainstormForm({
 }) {
   const types = useBrainstormTypes();
   const create = useCreateBrainstorm();
+  const [title, setTitle] = useState('');
   const [problem, setProblem] = useState('');
   const [themes, setThemes] = useState('');
   // null until the user picks one: then the first type the server lists is the default.
@@ -56,9 +63,11 @@ export function CreateBrainstormForm({
     ? ['Problem is required']
     : pick(serverErrors, PROBLEM_FIELDS);
   const themeErrors = pick(serverErrors, THEME_FIELDS);
+  const titleErrors = pick(serverErrors, TITLE_FIELDS);
   const formErrors = otherMessages(serverErrors);
 
   const reset = () => {
+    setTitle('');
     setProblem('');
     setThemes('');
     setChosenType(null);
@@ -72,7 +81,7 @@ export function CreateBrainstormForm({
       return;
     }
     // Callbacks given here run only while the form is still shown, as with mutate().
-    await create.mutateAsync(createPayload({ problem, themes, type }), {
+    await create.mutateAsync(createPayload({ title, problem, themes, type }), {
       onSuccess: (brainstorm) => {
         reset();
         onCreated(brainstorm);
@@ -130,6 +139,28 @@ export function CreateBrainstormForm({
               disabled={create.isPending}
               errors={pick(serverErrors, TYPE_FIELDS)}
             />
+            <div className="grid gap-2">
+              <Label htmlFor="brainstorm-title">Title</Label>
+              <Input
+                id="brainstorm-title"
+                value={title}
+                maxLength={TITLE_MAX_LENGTH}
+                placeholder={titleFromProblem(problem) || 'A short name for this brainstorm'}
+                aria-invalid={titleErrors ? true : undefined}
+                aria-describedby={
+                  titleErrors
+                    ? 'brainstorm-title-hint brainstorm-title-error'
+                    : 'brainstorm-title-hint'
+                }
+                onChange={(event) => {
+                  setTitle(event.target.value);
+                }}
+              />
+              <p id="brainstorm-title-hint" className="text-sm text-muted-foreground">
+                Optional. Without one, the title is made from the problem.
+              </p>
+              <FieldMessage id="brainstorm-title-error" messages={titleErrors} />
+            </div>
           </fieldset>
           {formErrors.length > 0 ? (
             <Alert variant="destructive">

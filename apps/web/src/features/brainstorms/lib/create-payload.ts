@@ -1,11 +1,27 @@
 import type { BrainstormTypeValue, CreateBrainstormInput } from '../api/types';
 
-export const TITLE_LENGTH = 100;
+/** The server's limit on a title. */
+export const TITLE_MAX_LENGTH = 200;
+/** A title made from the problem stops at a word before this many characters. */
+export const DERIVED_TITLE_LENGTH = 60;
 
-/** The form asks only for the problem; the title is its first 100 characters. */
+// The openings of a "How might we…?" question, which every problem of a brainstorm may share.
+const QUESTION_OPENING =
+  /^(?:how (?:might|can|could|do|should|would) we|how to|what if we)\b[\s,:]*/i;
+
+/**
+ * The title of a brainstorm created without one: its problem without the question's opening
+ * and closing mark, from a capital, cut at a word with an ellipsis once it is long. "How might
+ * we make Monday mornings better?" is titled "Make Monday mornings better".
+ */
 export function titleFromProblem(problem: string) {
-  const trimmed = problem.trim();
-  return trimmed.length > TITLE_LENGTH ? `${trimmed.slice(0, TITLE_LENGTH)}…` : trimmed;
+  const text = problem.replace(/\s+/g, ' ').trim();
+  const core = text.replace(QUESTION_OPENING, '').replace(/[\s?!.]+$/u, '') || text;
+  const title = core.charAt(0).toLocaleUpperCase() + core.slice(1);
+  if (title.length <= DERIVED_TITLE_LENGTH) return title;
+  const cut = title.slice(0, DERIVED_TITLE_LENGTH);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${(lastSpace > DERIVED_TITLE_LENGTH / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s,;:]+$/u, '')}…`;
 }
 
 export function splitThemes(text: string) {
@@ -16,16 +32,22 @@ export function splitThemes(text: string) {
 }
 
 export interface CreateFormValues {
+  title?: string;
   problem: string;
   themes: string;
   type: string;
 }
 
-export function createPayload({ problem, themes, type }: CreateFormValues): CreateBrainstormInput {
+export function createPayload({
+  title = '',
+  problem,
+  themes,
+  type,
+}: CreateFormValues): CreateBrainstormInput {
   // The select only offers values the server listed; it rejects anything else with a 400.
   const brainstormType = type as BrainstormTypeValue;
   return {
-    title: titleFromProblem(problem),
+    title: title.trim() || titleFromProblem(problem),
     description: '',
     type: brainstormType,
     parameters: { problem: problem.trim(), themes: splitThemes(themes), type: brainstormType },
