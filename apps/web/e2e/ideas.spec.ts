@@ -43,7 +43,7 @@ async function brainstormWithIdeas(request: APIRequestContext, count = IDEAS) {
   return brainstorm.id;
 }
 
-test('the brainstorm page lists its ideas page by page and exports them as CSV', async ({
+test('the brainstorm page lists its ideas page by page and exports them as CSV and JSON', async ({
   page,
   request,
 }) => {
@@ -88,11 +88,27 @@ test('the brainstorm page lists its ideas page by page and exports them as CSV',
   const csv = (await readFile(path, 'utf8')).replace(/^\uFEFF/, '');
   const lines = csv.split('\r\n').filter((line) => line !== '');
   expect(lines[0]).toMatch(/^id,brainstorm,title,summary,description,votes,/);
+  expect(lines[0]).toMatch(/,brainstorm title,comment texts$/);
   expect(lines.slice(1)).toHaveLength(IDEAS);
   expect(lines.filter((line) => line.includes('"Summary, with a comma, of idea 1"'))).toHaveLength(
     1,
   );
   await expect(ideas.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+
+  // The same ideas as JSON, each with Alice's annotation where she has one.
+  const downloadingJson = page.waitForEvent('download');
+  await ideas.getByRole('button', { name: 'Export JSON' }).click();
+  const json = await downloadingJson;
+  expect(json.suggestedFilename()).toBe(`brainstorm-${id}-ideas.json`);
+  const exported = JSON.parse(await readFile(await json.path(), 'utf8')) as {
+    title: string;
+    user_annotation: { vote: number } | null;
+  }[];
+  expect(exported).toHaveLength(IDEAS);
+  expect(exported.find((idea) => idea.title === 'Stand-up idea 01')?.user_annotation?.vote).toBe(
+    -1,
+  );
+  await expect(ideas.getByRole('button', { name: 'Export JSON' })).toBeEnabled();
   await expectNoAxeViolations(page);
 });
 

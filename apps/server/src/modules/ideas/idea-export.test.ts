@@ -38,7 +38,17 @@ beforeAll(async () => {
       model: 'echo-1',
     },
   ]);
-  await annotateDirectly(t.db, me, plain?.id ?? 0, { vote: -1, isBookmarked: true });
+  await annotateDirectly(t.db, me, plain?.id ?? 0, {
+    vote: -1,
+    isBookmarked: true,
+    comments: ['Make it a workshop'],
+  });
+  const nameless = await makeUser(t.db, {
+    email: 'quiet@example.com',
+    first_name: '',
+    last_name: '',
+  });
+  await annotateDirectly(t.db, nameless, plain?.id ?? 0, { comments: ['=SUM(A1)\nand more'] });
   await annotateDirectly(t.db, other, risky?.id ?? 0, { vote: 1, isHidden: true });
   await insertIdeas(
     t.db,
@@ -98,18 +108,44 @@ describe('format=csv', () => {
       bookmarked: 'true',
       hidden: 'false',
       provider: '',
+      comments: '2',
+      'brainstorm title': 'Small',
+      // Everyone's comments, oldest first, each under its author's name.
+      'comment texts': `${me.firstName} ${me.lastName}: Make it a workshop\nquiet: =SUM(A1)\nand more`,
     });
-    // Another user's hidden flag never shows; an unreviewed idea has no vote of mine.
+    // Another user's hidden flag never shows; an idea I have not voted on has 0 for my vote.
     expect(cells(risky)).toMatchObject({
       title: "'=cmd|calc",
       summary: "'-2+3",
       description: '\'\u200B＝HYPERLINK("http://x","y")',
       votes: '1',
-      'my vote': '',
+      'my vote': '0',
       hidden: 'false',
       provider: 'offline',
       model: 'echo-1',
+      'brainstorm title': 'Small',
+      'comment texts': '',
     });
+  });
+
+  it('writes 0 for my vote whether or not I reviewed the idea without voting', async () => {
+    const brainstorm = await makeBrainstorm(t.db, me, 'Votes');
+    const [reacted, untouched] = await insertIdeas(t.db, brainstorm.id, [
+      { title: 'Reacted to' },
+      { title: 'Untouched' },
+    ]);
+    await annotateDirectly(t.db, me, reacted?.id ?? 0, { reactions: ['laugh'] });
+    const response = await call(
+      me,
+      'GET',
+      `/api/ideas/?brainstorm=${brainstorm.id}&format=csv&ordering=id`,
+    );
+    const [header, ...rows] = parseCsv(response.body.slice(1));
+    const myVote = header?.indexOf('my vote') ?? -1;
+    expect(rows.map((row) => [Number(row[0]), row[myVote]])).toEqual([
+      [reacted?.id, '0'],
+      [untouched?.id, '0'],
+    ]);
   });
 
   it('exports the whole matching set, beyond one page and across batches, in order', async () => {

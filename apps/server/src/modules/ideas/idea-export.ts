@@ -23,9 +23,15 @@ export const CSV_HEADER = [
   'created',
   'provider',
   'model',
+  'brainstorm title',
+  'comment texts',
 ];
 
-/** "my vote" is empty where the caller has not reviewed the idea. */
+/**
+ * "my vote" is the caller's vote, 1, -1 or 0: 0 where they have not voted, reviewed or not.
+ * The columns added after the first release come last, so a reader of the old ones still finds
+ * them where they were.
+ */
 const csvRow = (row: ExportRow) =>
   csvLine([
     row.id,
@@ -39,12 +45,14 @@ const csvRow = (row: ExportRow) =>
     row.surprisedCount,
     row.thumbtackCount,
     row.commentsCount,
-    row.myVote,
+    row.myVote ?? 0,
     row.myBookmarked ?? false,
     row.myHidden ?? false,
     row.created,
     row.provider,
     row.model,
+    row.brainstormTitle,
+    row.commentTexts,
   ]);
 
 /**

@@ -12,18 +12,23 @@ function failureText(error: Error) {
   return 'Export failed. Please try again.';
 }
 
-/** 'Export CSV' ('Exporting...' meanwhile) for an export mutation; says why when it fails. */
-export function ExportCsvButton({
+/**
+ * 'Export CSV' (or JSON; 'Exporting...' meanwhile) for an export mutation; says why when it
+ * fails.
+ */
+export function ExportButton({
   exporting,
+  format,
 }: {
   exporting: UseMutationResult<void, Error, void>;
+  format: 'CSV' | 'JSON';
 }) {
   const onClick = useGuardedSubmit(() => exporting.mutateAsync());
   return (
     <div className="flex flex-col items-start gap-1 sm:items-end">
       <Button variant="outline" size="sm" disabled={exporting.isPending} onClick={onClick}>
         <Download aria-hidden="true" />
-        {exporting.isPending ? 'Exporting...' : 'Export CSV'}
+        {exporting.isPending ? 'Exporting...' : `Export ${format}`}
       </Button>
       {exporting.error ? (
         <p role="alert" className="text-sm text-destructive">
@@ -32,4 +37,13 @@ export function ExportCsvButton({
       ) : null}
     </div>
   );
+}
+
+/** 'Export CSV' ('Exporting...' meanwhile) for an export mutation; says why when it fails. */
+export function ExportCsvButton({
+  exporting,
+}: {
+  exporting: UseMutationResult<void, Error, void>;
+}) {
+  return <ExportButton exporting={exporting} format="CSV" />;
 }

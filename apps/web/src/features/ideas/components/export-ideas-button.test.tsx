@@ -55,13 +55,16 @@ function serveBrainstorm(id = 7) {
   server.use(http.get(`/api/brainstorms/${id}/`, () => HttpResponse.json(brainstorm)));
 }
 
-/** Answers the CSV export with `answer`; the page's list requests get the default empty page. */
-function serveExport(answer: () => Response | Promise<Response>) {
+/**
+ * Answers the export in `format` with `answer`; the page's list requests get the default empty
+ * page.
+ */
+function serveExport(answer: () => Response | Promise<Response>, format = 'csv') {
   const exports: URLSearchParams[] = [];
   server.use(
     http.get('/api/ideas/', ({ request }) => {
       const query = new URL(request.url).searchParams;
-      if (query.get('format') !== 'csv') return undefined;
+      if (query.get('format') !== format) return undefined;
       exports.push(query);
       return answer();
     }),
@@ -159,5 +162,28 @@ describe('CSV export of the ideas', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(detail);
     expect(downloads).toEqual([]);
     expect(logged).toHaveBeenCalled();
+  });
+});
+
+describe('JSON export of the ideas', () => {
+  it('downloads the list export with my annotations as brainstorm-{id}-ideas.json', async () => {
+    const json = '[{"id":1,"title":"Coffee in the sink","user_annotation":null}]';
+    const exports = serveExport(
+      () => new HttpResponse(json, { headers: { 'Content-Type': 'application/json' } }),
+      'json',
+    );
+    const { user: actor } = renderApp('/brainstorms/7', { signedInAs: user });
+    // Beside Export CSV, which stays as it is.
+    expect(await screen.findByRole('button', { name: 'Export CSV' })).toBeEnabled();
+    await actor.click(screen.getByRole('button', { name: 'Export JSON' }));
+    await waitFor(() => {
+      expect(downloads).toHaveLength(1);
+    });
+    expect(exports.map((query) => query.toString())).toEqual([
+      'brainstorm=7&format=json&with_annotations=true',
+    ]);
+    expect(downloads[0]?.fileName).toBe('brainstorm-7-ideas.json');
+    expect(await downloads[0]?.blob.text()).toBe(json);
+    expect(screen.getByRole('button', { name: 'Export JSON' })).toBeEnabled();
   });
 });

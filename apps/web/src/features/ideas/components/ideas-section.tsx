@@ -6,7 +6,7 @@ import { FALLBACK_SCAN_SIZE, useIdeaList } from '@/entities/idea/api/list-ideas'
 import { IdeasFooter } from '@/entities/idea/components/ideas-footer';
 import { ApiError } from '@/lib/api/api-error';
 import type { Paging } from '@/lib/paging';
-import { ExportIdeasButton } from './export-ideas-button';
+import { ExportIdeasButtons } from './export-ideas-button';
 import { IdeasTable } from './ideas-table';
 
 interface IdeasSectionProps extends Paging {
@@ -54,7 +54,7 @@ export function IdeasSection({ brainstormId, page, pageSize, onPagingChange }: I
           <h2 id="brainstorm-ideas-heading" className="text-lg font-semibold">
             Ideas
           </h2>
-          <ExportIdeasButton brainstormId={brainstormId} />
+          <ExportIdeasButtons brainstormId={brainstormId} />
         </CardHeader>
         <CardContent className="grid min-w-0 gap-4 px-4 sm:px-6">
           {data?.source === 'fallback' ? (
