@@ -112,6 +112,61 @@ test('the brainstorm page lists its ideas page by page and exports them as CSV a
   await expectNoAxeViolations(page);
 });
 
+test('an idea is added by hand, edited and deleted; a teammate may not change it', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const id = await brainstormWithIdeas(request, 1);
+  await signInAt(page, alice);
+  await page.goto(`/brainstorms/${id}/`);
+  const ideas = page.getByRole('region', { name: 'Ideas' });
+  await expect(ideas.getByRole('cell', { name: 'Stand-up idea 01', exact: true })).toBeVisible();
+
+  await ideas.getByRole('button', { name: 'Add Idea' }).click();
+  const form = ideas.getByRole('form', { name: 'Add an idea' });
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByText('Title is required')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await form.getByLabel('Title *').fill('Sit-down stand-ups');
+  await form.getByLabel('Summary').fill('Chairs for everyone');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form).toBeHidden();
+  await expect(ideas.getByRole('cell', { name: 'Sit-down stand-ups', exact: true })).toBeVisible();
+  await expect(ideas.getByText('out of 2 total ideas')).toBeVisible();
+
+  await ideas.getByRole('button', { name: 'Edit Sit-down stand-ups' }).click();
+  const edit = ideas.getByRole('form', { name: 'Edit idea' });
+  await expect(edit.getByLabel('Title *')).toHaveValue('Sit-down stand-ups');
+  await edit.getByLabel('Title *').fill('Lie-down stand-ups');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(ideas.getByRole('cell', { name: 'Lie-down stand-ups', exact: true })).toBeVisible();
+  await expect(ideas.getByRole('button', { name: 'Edit Lie-down stand-ups' })).toBeFocused();
+
+  // Bob reads it, but neither Edit nor Delete is offered to him, and the API refuses him.
+  const teammate = await browser.newContext();
+  try {
+    const other = await teammate.newPage();
+    await signInAt(other, bob);
+    await other.goto(`/brainstorms/${id}/`);
+    const theirs = other.getByRole('region', { name: 'Ideas' });
+    await expect(
+      theirs.getByRole('cell', { name: 'Lie-down stand-ups', exact: true }),
+    ).toBeVisible();
+    await expect(theirs.getByRole('button', { name: /^(Edit|Delete) / })).toHaveCount(0);
+  } finally {
+    await teammate.close();
+  }
+
+  await ideas.getByRole('button', { name: 'Delete Lie-down stand-ups' }).click();
+  const confirm = ideas.getByRole('group', { name: 'Delete Lie-down stand-ups?' });
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await expectNoAxeViolations(page);
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await expect(ideas.getByRole('cell', { name: 'Lie-down stand-ups', exact: true })).toBeHidden();
+  await expect(ideas.getByText('out of 1 total ideas')).toBeVisible();
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
@@ -135,6 +190,10 @@ test.describe('on a phone', () => {
     const next = ideas.getByRole('button', { name: 'Next' });
     await next.scrollIntoViewIfNeeded();
     await expect(next).toBeInViewport({ ratio: 1 });
+    // The form for an idea written by hand, and each card's Edit and Delete, fit too.
+    await expect(card.getByRole('button', { name: 'Edit Stand-up idea 01' })).toBeVisible();
+    await ideas.getByRole('button', { name: 'Add Idea' }).click();
+    await expect(ideas.getByRole('form', { name: 'Add an idea' })).toBeVisible();
     expect(await sidewaysScrollers(page)).toEqual([]);
     await expectNoAxeViolations(page);
   });

@@ -6,8 +6,8 @@ import { Textarea } from '@/components/ui/textarea';
 import { useGuardedSubmit } from '@/hooks/use-guarded-submit';
 import { useUpdateBrainstorm } from '../api/update-brainstorm';
 import type { Brainstorm } from '../api/types';
-import { fieldErrorsOf } from '../lib/field-errors';
-import { FieldMessage } from './field-message';
+import { fieldErrorsOf } from '@/lib/api/field-errors';
+import { FieldMessage } from '@/components/ui/field-message';
 
 interface BrainstormEditFormProps {
   brainstorm: Brainstorm;

@@ -7,7 +7,7 @@ import {
   SelectValue,
 } from '@/components/ui/select';
 import type { BrainstormTypeOption } from '../api/types';
-import { FieldMessage } from './field-message';
+import { FieldMessage } from '@/components/ui/field-message';
 
 interface BrainstormTypeFieldProps {
   options: BrainstormTypeOption[];

@@ -13,10 +13,10 @@ import {
   useBrainstormTypes,
 } from '../api/get-brainstorm-types';
 import type { Brainstorm } from '../api/types';
-import { fieldErrorsOf, type FieldErrors } from '../lib/field-errors';
+import { fieldErrorsOf, type FieldErrors } from '@/lib/api/field-errors';
 import { createPayload, TITLE_MAX_LENGTH, titleFromProblem } from '../lib/create-payload';
 import { BrainstormTypeField } from './brainstorm-type-field';
-import { FieldMessage } from './field-message';
+import { FieldMessage } from '@/components/ui/field-message';
 
 const PROBLEM_FIELDS = ['parameters.problem', 'parameters'];
 const THEME_FIELDS = ['parameters.themes'];

@@ -82,9 +82,11 @@ describe('Ideas section of the brainstorm page', () => {
         description: 'Everybody finds it, nobody likes it.',
         votes: 4,
         created: '2026-03-01T10:15:00.000Z',
+        created_by: null,
       }),
     ]);
-    renderApp('/brainstorms/7', { signedInAs: user });
+    // A teammate, who may not change the generated idea: the spec's columns and nothing else.
+    renderApp('/brainstorms/7', { signedInAs: makeUser({ id: 2 }) });
     const table = await within(await screen.findByRole('region', { name: 'Ideas' })).findByRole(
       'table',
     );
@@ -404,6 +406,140 @@ describe('Ideas section of the brainstorm page', () => {
     expect(await screen.findByText('Brainstorm not found')).toBeInTheDocument();
     await waitFor(() => {
       expect(screen.queryByRole('region', { name: 'Ideas' })).not.toBeInTheDocument();
+    });
+  });
+
+  describe('ideas written by hand', () => {
+    /** Records the bodies of POST, PATCH and DELETE on ideas, answered by `answer`. */
+    function serveWrites(answer: (method: string, body: unknown) => Response) {
+      const writes: { method: string; url: string; body: unknown }[] = [];
+      const record = async ({ request }: { request: Request }) => {
+        const body: unknown = request.method === 'DELETE' ? null : await request.json();
+        writes.push({ method: request.method, url: new URL(request.url).pathname, body });
+        return answer(request.method, body);
+      };
+      server.use(
+        http.post('/api/ideas/', record),
+        http.patch('/api/ideas/:id/', record),
+        http.delete('/api/ideas/:id/', record),
+      );
+      return writes;
+    }
+
+    it('adds an idea with Add Idea, asking for its title, and lists it', async () => {
+      let ideas = [makeIdea({ id: 3, title: 'Coffee in the sink' })];
+      server.use(
+        http.get('/api/ideas/', () =>
+          HttpResponse.json({
+            count: ideas.length,
+            filteredCount: ideas.length,
+            next: null,
+            previous: null,
+            results: ideas,
+          }),
+        ),
+      );
+      const writes = serveWrites((_, body) => {
+        const created = makeIdea({ id: 4, ...(body as object) });
+        ideas = [created, ...ideas];
+        return HttpResponse.json(created, { status: 201 });
+      });
+      const { user: actor } = renderApp('/brainstorms/7', { signedInAs: user });
+      await actor.click(await screen.findByRole('button', { name: 'Add Idea' }));
+      const form = screen.getByRole('form', { name: 'Add an idea' });
+      expect(within(form).getByLabelText('Title *')).toHaveFocus();
+      await actor.click(within(form).getByRole('button', { name: 'Save' }));
+      expect(within(form).getByLabelText('Title *')).toHaveAccessibleDescription(
+        'Title is required',
+      );
+      expect(writes).toEqual([]);
+
+      await actor.type(within(form).getByLabelText('Title *'), 'Mugs with holes');
+      await actor.type(within(form).getByLabelText('Summary'), 'Drink faster');
+      await actor.click(within(form).getByRole('button', { name: 'Save' }));
+      expect(await screen.findByRole('cell', { name: 'Mugs with holes' })).toBeInTheDocument();
+      expect(screen.queryByRole('form', { name: 'Add an idea' })).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Add Idea' })).toHaveFocus();
+      expect(writes).toEqual([
+        {
+          method: 'POST',
+          url: '/api/ideas/',
+          body: {
+            brainstorm: 7,
+            title: 'Mugs with holes',
+            summary: 'Drink faster',
+            description: '',
+          },
+        },
+      ]);
+    });
+
+    it("shows the server's field errors at their fields and keeps what was typed", async () => {
+      vi.mocked(console.error).mockImplementation(() => undefined);
+      serveIdeas([]);
+      serveWrites(() =>
+        HttpResponse.json(
+          { title: ['Ensure this field has no more than 300 characters.'] },
+          {
+            status: 400,
+          },
+        ),
+      );
+      const { user: actor } = renderApp('/brainstorms/7', { signedInAs: user });
+      await actor.click(await screen.findByRole('button', { name: 'Add Idea' }));
+      const form = screen.getByRole('form', { name: 'Add an idea' });
+      await actor.type(within(form).getByLabelText('Title *'), 'Too long');
+      await actor.click(within(form).getByRole('button', { name: 'Save' }));
+      await waitFor(() => {
+        expect(within(form).getByLabelText('Title *')).toHaveAccessibleDescription(
+          'Ensure this field has no more than 300 characters.',
+        );
+      });
+      expect(within(form).getByLabelText('Title *')).toHaveValue('Too long');
+    });
+
+    it('edits and deletes, after confirming, an idea I may change, and not one I may not', async () => {
+      const mine = makeIdea({ id: 3, title: 'Coffee in the sink', created_by: 2 });
+      const theirs = makeIdea({ id: 5, title: 'Tea in the kettle', created_by: 3 });
+      serveIdeas([mine, theirs]);
+      // Bob, who neither created the brainstorm nor is staff: his own idea only.
+      const bob = makeUser({ id: 2 });
+      const writes = serveWrites((method, body) =>
+        method === 'DELETE'
+          ? new HttpResponse(null, { status: 204 })
+          : HttpResponse.json({ ...mine, ...(body as object) }),
+      );
+      const { user: actor } = renderApp('/brainstorms/7', { signedInAs: bob });
+      await screen.findByRole('cell', { name: 'Tea in the kettle' });
+      expect(screen.queryByRole('button', { name: 'Edit Tea in the kettle' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Delete Tea in the kettle' })).toBeNull();
+
+      await actor.click(screen.getByRole('button', { name: 'Edit Coffee in the sink' }));
+      const form = screen.getByRole('form', { name: 'Edit idea' });
+      expect(within(form).getByLabelText('Title *')).toHaveValue('Coffee in the sink');
+      await actor.clear(within(form).getByLabelText('Title *'));
+      await actor.type(within(form).getByLabelText('Title *'), 'Coffee in the fridge');
+      await actor.click(within(form).getByRole('button', { name: 'Save' }));
+      await waitFor(() => {
+        expect(screen.queryByRole('form', { name: 'Edit idea' })).not.toBeInTheDocument();
+      });
+      expect(screen.getByRole('button', { name: 'Edit Coffee in the sink' })).toHaveFocus();
+
+      await actor.click(screen.getByRole('button', { name: 'Delete Coffee in the sink' }));
+      const confirm = screen.getByRole('group', { name: 'Delete Coffee in the sink?' });
+      expect(within(confirm).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+      await actor.click(within(confirm).getByRole('button', { name: 'Confirm' }));
+      await waitFor(() => {
+        expect(writes.map(({ method, url }) => `${method} ${url}`)).toEqual([
+          'PATCH /api/ideas/3/',
+          'DELETE /api/ideas/3/',
+        ]);
+      });
+      expect(writes[0]?.body).toEqual({
+        title: 'Coffee in the fridge',
+        summary: mine.summary,
+        description: mine.description,
+      });
     });
   });
 });

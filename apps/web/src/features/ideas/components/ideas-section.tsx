@@ -1,18 +1,29 @@
-import { useEffect } from 'react';
+import { Plus } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { useIdeaTotal } from '@/entities/idea/api/get-idea-total';
 import { FALLBACK_SCAN_SIZE, useIdeaList } from '@/entities/idea/api/list-ideas';
 import { IdeasFooter } from '@/entities/idea/components/ideas-footer';
+import type { Idea } from '@/entities/idea/api/types';
 import { ApiError } from '@/lib/api/api-error';
+import { useAuth } from '@/lib/auth/auth-context';
 import type { Paging } from '@/lib/paging';
+import { useCreateIdea, useUpdateIdea } from '../api/change-idea';
 import { ExportIdeasButtons } from './export-ideas-button';
+import { IdeaForm } from './idea-form';
 import { IdeasTable } from './ideas-table';
 
 interface IdeasSectionProps extends Paging {
   brainstormId: number;
+  /** Who created the brainstorm: they, staff and an idea's author may change the idea. */
+  brainstormCreatedBy: number | null;
   onPagingChange: (paging: Paging) => void;
 }
+
+/** Adding an idea, editing one, or neither. */
+type Writing = { kind: 'add' } | { kind: 'edit'; idea: Idea } | null;
 
 function Message({ children }: { children: string }) {
   return (
@@ -23,8 +34,31 @@ function Message({ children }: { children: string }) {
 }
 
 /** The brainstorm page's 'Ideas': the CSV export, a page of ideas and the footer. */
-export function IdeasSection({ brainstormId, page, pageSize, onPagingChange }: IdeasSectionProps) {
+export function IdeasSection({
+  brainstormId,
+  brainstormCreatedBy,
+  page,
+  pageSize,
+  onPagingChange,
+}: IdeasSectionProps) {
+  const { user } = useAuth();
   const list = useIdeaList({ brainstormId, page, pageSize });
+  const create = useCreateIdea(brainstormId);
+  const update = useUpdateIdea(brainstormId);
+  const [writing, setWriting] = useState<Writing>(null);
+  const [lastEdited, setLastEdited] = useState<number | null>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const canChange = (idea: Idea) =>
+    user !== null &&
+    (user.is_staff || idea.created_by === user.id || brainstormCreatedBy === user.id);
+  // Focus goes back to the button that opened the form.
+  const stopWriting = () => {
+    if (writing?.kind === 'edit') setLastEdited(writing.idea.id);
+    else addButton.current?.focus();
+    setWriting(null);
+    create.reset();
+    update.reset();
+  };
   const total = useIdeaTotal(brainstormId);
   // A page past the end (the server's 404, say after deletions) starts over at page 1.
   const pastTheEnd = page > 1 && list.error instanceof ApiError && list.error.status === 404;
@@ -45,7 +79,20 @@ export function IdeasSection({ brainstormId, page, pageSize, onPagingChange }: I
     );
   } else if (!data) body = <Message>Loading ideas...</Message>;
   else if (data.results.length === 0) body = <Message>No ideas found for this brainstorm.</Message>;
-  else body = <IdeasTable ideas={data.results} />;
+  else {
+    body = (
+      <IdeasTable
+        ideas={data.results}
+        canChange={canChange}
+        onEdit={(idea) => {
+          update.reset();
+          setLastEdited(null);
+          setWriting({ kind: 'edit', idea });
+        }}
+        lastEdited={writing ? null : lastEdited}
+      />
+    );
+  }
 
   return (
     <section aria-labelledby="brainstorm-ideas-heading">
@@ -54,9 +101,52 @@ export function IdeasSection({ brainstormId, page, pageSize, onPagingChange }: I
           <h2 id="brainstorm-ideas-heading" className="text-lg font-semibold">
             Ideas
           </h2>
-          <ExportIdeasButtons brainstormId={brainstormId} />
+          <div className="flex flex-wrap items-start gap-2">
+            <Button
+              ref={addButton}
+              variant="outline"
+              size="sm"
+              aria-expanded={writing?.kind === 'add'}
+              onClick={() => {
+                create.reset();
+                setWriting({ kind: 'add' });
+              }}
+            >
+              <Plus aria-hidden="true" />
+              Add Idea
+            </Button>
+            <ExportIdeasButtons brainstormId={brainstormId} />
+          </div>
         </CardHeader>
         <CardContent className="grid min-w-0 gap-4 px-4 sm:px-6">
+          {writing ? (
+            <div className="rounded-md border p-4">
+              <h3 className="mb-3 font-semibold">
+                {writing.kind === 'add' ? 'Add an idea' : 'Edit idea'}
+              </h3>
+              <IdeaForm
+                key={writing.kind === 'add' ? 'add' : writing.idea.id}
+                name={writing.kind === 'add' ? 'Add an idea' : 'Edit idea'}
+                idPrefix={writing.kind === 'add' ? 'new-idea' : `idea-${String(writing.idea.id)}`}
+                initial={
+                  writing.kind === 'edit'
+                    ? {
+                        title: writing.idea.title,
+                        summary: writing.idea.summary,
+                        description: writing.idea.description,
+                      }
+                    : undefined
+                }
+                saving={writing.kind === 'add' ? create : update}
+                onSave={(text) =>
+                  writing.kind === 'add'
+                    ? create.mutateAsync(text)
+                    : update.mutateAsync({ id: writing.idea.id, text })
+                }
+                onDone={stopWriting}
+              />
+            </div>
+          ) : null}
           {data?.source === 'fallback' ? (
             <p className="text-sm text-muted-foreground">
               The full list could not be loaded: these are this brainstorm's ideas among the{' '}

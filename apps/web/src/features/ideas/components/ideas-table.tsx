@@ -2,31 +2,54 @@ import { ResponsiveTable, type ResponsiveColumn } from '@/components/ui/responsi
 import type { Idea } from '@/entities/idea/api/types';
 import { formatDateTime } from '@/lib/format-date-time';
 import { formatVotes } from '../lib/votes';
+import { IdeaChangeButtons } from './idea-change-buttons';
 
 const prose = 'min-w-40 align-top break-words whitespace-normal';
 
-const columns: ResponsiveColumn<Idea>[] = [
-  {
-    header: 'Title',
-    kind: 'title',
-    className: `${prose} font-medium`,
-    cell: (idea) => idea.title,
-  },
-  { header: 'Summary', className: prose, cell: (idea) => idea.summary },
-  { header: 'Description', className: `${prose} min-w-56`, cell: (idea) => idea.description },
-  {
-    header: 'Votes',
-    className: 'align-top tabular-nums',
-    cell: (idea) => formatVotes(idea),
-  },
-  {
-    header: 'Created',
-    className: 'align-top whitespace-nowrap',
-    cell: (idea) => formatDateTime(idea.created),
-  },
-];
+interface IdeasTableProps {
+  ideas: Idea[];
+  /** Whether the viewer may edit and delete an idea: its Edit and Delete follow its date. */
+  canChange?: (idea: Idea) => boolean;
+  onEdit?: (idea: Idea) => void;
+  /** The idea whose edit form just closed: its Edit button takes focus back. */
+  lastEdited?: number | null;
+}
 
-export function IdeasTable({ ideas }: { ideas: Idea[] }) {
+export function IdeasTable({
+  ideas,
+  canChange = () => false,
+  onEdit,
+  lastEdited = null,
+}: IdeasTableProps) {
+  const columns: ResponsiveColumn<Idea>[] = [
+    {
+      header: 'Title',
+      kind: 'title',
+      className: `${prose} font-medium`,
+      cell: (idea) => idea.title,
+    },
+    { header: 'Summary', className: prose, cell: (idea) => idea.summary },
+    { header: 'Description', className: `${prose} min-w-56`, cell: (idea) => idea.description },
+    {
+      header: 'Votes',
+      className: 'align-top tabular-nums',
+      cell: (idea) => formatVotes(idea),
+    },
+    {
+      header: 'Created',
+      className: 'align-top whitespace-nowrap',
+      // The last column, where a row's actions sit: the table keeps the spec's columns.
+      cell: (idea) =>
+        canChange(idea) && onEdit ? (
+          <>
+            <div>{formatDateTime(idea.created)}</div>
+            <IdeaChangeButtons idea={idea} onEdit={onEdit} focusEdit={lastEdited === idea.id} />
+          </>
+        ) : (
+          formatDateTime(idea.created)
+        ),
+    },
+  ];
   return (
     <ResponsiveTable columns={columns} rows={ideas} rowKey={(idea) => idea.id} stackBelow="48rem" />
   );

@@ -1,6 +1,6 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { ideaListQueryOptions } from '@/entities/idea/api/list-ideas';
-import { brainstormQueryOptions } from '@/features/brainstorms/api/get-brainstorm';
+import { brainstormQueryOptions, useBrainstorm } from '@/features/brainstorms/api/get-brainstorm';
 import { BrainstormDetailPage } from '@/features/brainstorms/components/brainstorm-detail-page';
 import { GenerationControls } from '@/features/generation/components/generation-controls';
 import { IdeasSection } from '@/features/ideas/components/ideas-section';
@@ -32,6 +32,7 @@ function BrainstormRoute() {
   const { brainstormId } = Route.useParams();
   const { page, page_size } = Route.useSearch();
   const navigate = Route.useNavigate();
+  const brainstorm = useBrainstorm(brainstormId);
   return (
     <BrainstormDetailPage
       brainstormId={brainstormId}
@@ -47,6 +48,7 @@ function BrainstormRoute() {
       ideas={
         <IdeasSection
           brainstormId={brainstormId}
+          brainstormCreatedBy={brainstorm.data?.created_by ?? null}
           page={page}
           pageSize={page_size}
           onPagingChange={(paging) => {
