@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import {
   Sidebar,
   SidebarContent,
@@ -15,6 +15,7 @@ import { NavMain } from './nav-main';
 import { NavUser } from './nav-user';
 
 export function AppSidebar() {
+  const navigate = useNavigate();
   const { user } = useAuth();
   const logout = useLogout();
   return (
@@ -42,6 +43,9 @@ export function AppSidebar() {
           user={user}
           onLogout={() => {
             logout.mutate();
+          }}
+          onOpenSettings={() => {
+            void navigate({ to: '/settings' });
           }}
         />
       </SidebarFooter>

@@ -10,6 +10,7 @@ const singlePages: Record<string, string> = {
   brainstorms: 'Brainstorms',
   saved: 'Saved Ideas',
   about: 'About',
+  settings: 'Settings',
 };
 
 export function breadcrumbTrail(pathname: string): Crumb[] {

@@ -6,13 +6,13 @@ import type { User } from '@/lib/api/types';
 import { makeUser } from '@/test/fixtures';
 import { NavUser } from './nav-user';
 
-function renderMenu(user: User | null, onLogout = vi.fn()) {
+function renderMenu(user: User | null, onLogout = vi.fn(), onOpenSettings = vi.fn()) {
   render(
     <SidebarProvider>
-      <NavUser user={user} onLogout={onLogout} />
+      <NavUser user={user} onLogout={onLogout} onOpenSettings={onOpenSettings} />
     </SidebarProvider>,
   );
-  return { trigger: screen.getByRole('button'), onLogout };
+  return { trigger: screen.getByRole('button'), onLogout, onOpenSettings };
 }
 
 describe('NavUser', () => {
@@ -59,5 +59,14 @@ describe('NavUser', () => {
     expect(menu).toHaveTextContent('Ada Lovelace');
     await actor.click(screen.getByRole('menuitem', { name: 'Log out' }));
     expect(onLogout).toHaveBeenCalledTimes(1);
+  });
+
+  it('opens the settings from the menu', async () => {
+    const actor = userEvent.setup();
+    const { trigger, onOpenSettings, onLogout } = renderMenu(makeUser());
+    await actor.click(trigger);
+    await actor.click(await screen.findByRole('menuitem', { name: 'Settings' }));
+    expect(onOpenSettings).toHaveBeenCalledTimes(1);
+    expect(onLogout).not.toHaveBeenCalled();
   });
 });

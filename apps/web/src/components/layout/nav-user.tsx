@@ -1,4 +1,4 @@
-import { ChevronsUpDown, LogOut } from 'lucide-react';
+import { ChevronsUpDown, LogOut, Settings } from 'lucide-react';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -16,6 +16,8 @@ import { UserAvatar } from './user-avatar';
 interface NavUserProps {
   user: User | null;
   onLogout: () => void;
+  /** Opens the user's own settings. */
+  onOpenSettings: () => void;
 }
 
 function UserSummary({ user }: { user: User | null }) {
@@ -32,7 +34,7 @@ function UserSummary({ user }: { user: User | null }) {
   );
 }
 
-export function NavUser({ user, onLogout }: NavUserProps) {
+export function NavUser({ user, onLogout, onOpenSettings }: NavUserProps) {
   const { isMobile } = useSidebar();
   return (
     <SidebarMenu>
@@ -59,6 +61,10 @@ export function NavUser({ user, onLogout }: NavUserProps) {
               </div>
             </DropdownMenuLabel>
             <DropdownMenuSeparator />
+            <DropdownMenuItem onSelect={onOpenSettings}>
+              <Settings />
+              Settings
+            </DropdownMenuItem>
             <DropdownMenuItem onSelect={onLogout}>
               <LogOut />
               Log out

@@ -1,0 +1,41 @@
+import { useNavigate } from '@tanstack/react-router';
+import { PageHeader } from '@/components/layout/page-header';
+import { Card, CardContent } from '@/components/ui/card';
+import { useAuth } from '@/lib/auth/auth-context';
+import { PasswordForm } from './password-form';
+import { ProfileForm } from './profile-form';
+
+/** The signed-in user's own settings: name and avatar, and the password. */
+export function SettingsPage() {
+  const { user, logout } = useAuth();
+  const navigate = useNavigate();
+  if (!user) {
+    return (
+      <p role="status" className="text-sm text-muted-foreground">
+        Loading...
+      </p>
+    );
+  }
+  return (
+    <>
+      <PageHeader title="Settings" />
+      <div className="grid max-w-xl gap-6">
+        <Card>
+          <CardContent className="px-4 sm:px-6">
+            <ProfileForm user={user} />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardContent className="px-4 sm:px-6">
+            <PasswordForm
+              user={user}
+              onChanged={() => {
+                void logout().then(() => navigate({ to: '/login' }));
+              }}
+            />
+          </CardContent>
+        </Card>
+      </div>
+    </>
+  );
+}
