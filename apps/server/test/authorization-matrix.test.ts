@@ -23,6 +23,7 @@ const matrix: Record<string, Record<Actor, number>> = {
   'POST /api/auth/token/': { anonymous: 401, other: 200, owner: 200, staff: 200 },
   'POST /api/auth/token/refresh/': { anonymous: 200, other: 200, owner: 200, staff: 200 },
   'POST /api/auth/logout/': { anonymous: 204, other: 204, owner: 204, staff: 204 },
+  'POST /api/auth/sessions/end-others/': { anonymous: 401, other: 200, owner: 200, staff: 200 },
   'GET /api/users/': { anonymous: 401, other: 200, owner: 200, staff: 200 },
   'POST /api/users/': { anonymous: 401, other: 403, owner: 403, staff: 201 },
   'GET /api/users/me/': { anonymous: 401, other: 200, owner: 200, staff: 200 },

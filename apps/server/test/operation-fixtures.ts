@@ -37,6 +37,7 @@ export const VALID_BODIES: Record<string, (actor: UserRow | null) => object> = {
   }),
   'POST /api/auth/token/refresh/': () => ({}),
   'POST /api/auth/logout/': () => ({}),
+  'POST /api/auth/sessions/end-others/': () => ({}),
   'POST /api/users/': () => ({
     email: `new-${(newUsers += 1)}@example.com`,
     password: 'a long passphrase 42',

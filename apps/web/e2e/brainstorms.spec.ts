@@ -27,7 +27,7 @@ test('create a brainstorm, edit it, find it; a teammate can read but not change 
   await expect(page).toHaveURL(/\/brainstorms\/\d+\/?$/);
   const id = /\/brainstorms\/(\d+)/.exec(page.url())?.[1];
   expect(id).toBeDefined();
-  await expect(page.getByText('SCAMPER')).toBeVisible();
+  await expect(page.getByText('SCAMPER', { exact: true })).toBeVisible();
   await expect(page.getByText('coffee, music')).toBeVisible();
   // Without a title of its own, the brainstorm is titled with its problem's core.
   await expect(page.getByRole('heading', { name: 'Make Monday mornings better' })).toBeVisible();

@@ -2,7 +2,14 @@ import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, signInAt } from './helpers';
 import { bob } from './users';
 
-test('the settings page, from the user menu, changes my name everywhere', async ({ page }) => {
+test('the settings page, from the user menu, changes my name everywhere', async ({
+  page,
+  browser,
+}) => {
+  // Bob is signed in on another device too.
+  const elsewhere = await browser.newContext();
+  const otherDevice = await elsewhere.newPage();
+  await signInAt(otherDevice, bob);
   await signInAt(page, bob);
   await page.getByRole('button', { name: /Bob Builder/ }).click();
   await page.getByRole('menuitem', { name: 'Settings' }).click();
@@ -25,6 +32,15 @@ test('the settings page, from the user menu, changes my name everywhere', async 
   await password.getByLabel('New password').fill('another long passphrase');
   await password.getByRole('button', { name: 'Change password' }).click();
   await expect(password.getByText('The current password is not correct.')).toBeVisible();
+
+  // Signing out the other sessions ends the other device's at once, and not this one.
+  await page.getByRole('button', { name: 'Sign out other sessions' }).click();
+  await expect(page.getByText('Every other session is signed out.')).toBeVisible();
+  await otherDevice.reload();
+  await expect(otherDevice).toHaveURL(/\/login/);
+  await elsewhere.close();
+  await page.reload();
+  await expect(profile.getByLabel('First name')).toHaveValue('Bob');
 
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoAxeViolations(page);

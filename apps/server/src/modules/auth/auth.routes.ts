@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { permissionDenied } from '../../lib/errors.js';
+import { actor } from '../../plugins/auth.js';
 import { errorResponses } from '../../lib/http-schemas.js';
 import { emptyBody, loginBody, noSessionResponse, tokenResponse } from './auth.schemas.js';
 import * as auth from './auth.service.js';
@@ -109,6 +110,35 @@ export async function authRoutes(app: FastifyInstance) {
       await auth.logout(app.db, request.cookies[REFRESH_COOKIE]);
       clearRefreshCookie(request, reply);
       return reply.code(204).send();
+    },
+  );
+
+  r.post(
+    '/auth/sessions/end-others/',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out every other session of mine',
+        description:
+          'Every access token issued so far stops working and every refresh token of the ' +
+          "caller's is revoked, but those of the refresh cookie sent with the request: this " +
+          'session goes on with the access token answered.',
+        body: emptyBody,
+        response: {
+          200: z.object({ access: z.string().describe('A new access token for this session.') }),
+          ...errorResponses(400, 401, 403),
+        },
+      },
+    },
+    async (request) => {
+      assertSameOrigin(request);
+      return auth.endOtherSessions(
+        app.db,
+        app.tokens,
+        actor(request),
+        request.cookies[REFRESH_COOKIE],
+      );
     },
   );
 }

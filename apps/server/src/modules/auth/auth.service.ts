@@ -1,6 +1,8 @@
 import type { Db } from '../../db/client.js';
 import { notAuthenticated } from '../../lib/errors.js';
+import type { UserRow } from '../../db/schema/users.js';
 import {
+  endSessionsExcept,
   findUserById,
   prunePasswordAttempts,
   toUserDto,
@@ -9,6 +11,7 @@ import {
 import type { UserDto } from '../users/users.schemas.js';
 import {
   issueRefreshToken,
+  liveFamilyOf,
   pruneUserSessions,
   revokeTokenFamily,
   rotateRefreshToken,
@@ -57,4 +60,20 @@ export async function refresh(
 
 export async function logout(db: Db, refreshToken: string | undefined): Promise<void> {
   if (refreshToken) await revokeTokenFamily(db, refreshToken);
+}
+
+/**
+ * Signs the user out everywhere but here: the session of the refresh cookie sent (if it is a
+ * live one of theirs) is kept, with a new access token, since every access token issued so far
+ * stops working. Without such a cookie, every session ends but this access token's successor.
+ */
+export async function endOtherSessions(
+  db: Db,
+  tokens: AccessTokens,
+  user: UserRow,
+  cookie: string | undefined,
+): Promise<{ access: string }> {
+  const keep = cookie ? await liveFamilyOf(db, cookie, user.id) : null;
+  const updated = await endSessionsExcept(db, user, keep);
+  return { access: await tokens.sign(updated) };
 }

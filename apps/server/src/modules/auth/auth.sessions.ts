@@ -78,6 +78,22 @@ export async function revokeTokenFamily(db: Db, token: string): Promise<void> {
   if (known) await revokeFamily(db, known.family);
 }
 
+/** The family of a live refresh token of the user's, or null for any other token. */
+export async function liveFamilyOf(db: Db, token: string, userId: number): Promise<string | null> {
+  const [known] = await db
+    .select({ family: refreshTokens.family })
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.tokenHash, hashToken(token)),
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        gt(refreshTokens.expiresAt, sql`now()`),
+      ),
+    );
+  return known?.family ?? null;
+}
+
 /** Drops a user's tokens that expired long enough ago to be of no use, even as replay evidence. */
 export async function pruneUserSessions(db: Db, userId: number): Promise<void> {
   const cutoff = new Date(Date.now() - REFRESH_TOKEN_TTL_SECONDS * 1000);

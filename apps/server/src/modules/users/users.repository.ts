@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { refreshTokens } from '../../db/schema/auth.js';
@@ -62,28 +62,37 @@ export async function insertUser(db: Db, values: NewUserRow): Promise<UserRow | 
   return row ?? null;
 }
 
-/** The user's refresh tokens revoked, as the CTE of the statement that changes the user. */
-const revokingRefreshTokens = (db: Db, userId: number) =>
+/**
+ * The user's refresh tokens revoked, but those of `keepFamily`, as the CTE of the statement that
+ * changes the user.
+ */
+const revokingRefreshTokens = (db: Db, userId: number, keepFamily: string | null) =>
   db.$with('revoked').as(
     db
       .update(refreshTokens)
       .set({ revokedAt: sql`now()` })
-      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
+      .where(
+        and(
+          eq(refreshTokens.userId, userId),
+          isNull(refreshTokens.revokedAt),
+          keepFamily === null ? undefined : ne(refreshTokens.family, keepFamily),
+        ),
+      )
       .returning({ id: refreshTokens.id }),
   );
 
 /**
  * Writes only the given columns. `endSessions` also invalidates every access token issued and
- * revokes every refresh token, in the same statement.
+ * revokes every refresh token but those of `keepFamily`, in the same statement.
  */
 export async function updateUser(
   db: Db,
   id: number,
   values: Partial<NewUserRow>,
-  { endSessions = false } = {},
+  { endSessions = false, keepFamily = null as string | null } = {},
 ): Promise<UserRow | null> {
   const update = endSessions
-    ? db.with(revokingRefreshTokens(db, id)).update(users)
+    ? db.with(revokingRefreshTokens(db, id, keepFamily)).update(users)
     : db.update(users);
   const [row] = await update
     .set({

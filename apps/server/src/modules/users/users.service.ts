@@ -206,6 +206,21 @@ export async function deactivateUser(db: Db, email: string): Promise<UserRow> {
 }
 
 /**
+ * Ends every session of the user but the one whose refresh tokens are `keepFamily`: access
+ * tokens issued so far stop working at once and the other refresh tokens are revoked. Returns
+ * the user as changed, for a new access token for the session kept.
+ */
+export async function endSessionsExcept(
+  db: Db,
+  user: UserRow,
+  keepFamily: string | null,
+): Promise<UserRow> {
+  const updated = await repo.updateUser(db, user.id, {}, { endSessions: true, keepFamily });
+  if (!updated) throw notFound();
+  return updated;
+}
+
+/**
  * The active user with this email and password, or null. The guess counts against the limits
  * on password guesses first (429 past them, decision 003); a right one takes its attempt back.
  */

@@ -11,5 +11,11 @@ export function useAuth() {
   const auth = useContext(AuthContext);
   if (!auth) throw new Error('useAuth must be used within an AuthProvider.');
   const state = useSyncExternalStore(auth.store.subscribe, auth.store.getState);
-  return { ...state, login: auth.login, logout: auth.logout, setUser: auth.store.setUser };
+  return {
+    ...state,
+    login: auth.login,
+    logout: auth.logout,
+    setUser: auth.store.setUser,
+    setSession: auth.store.setSession,
+  };
 }

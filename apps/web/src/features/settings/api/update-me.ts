@@ -40,3 +40,24 @@ export function useChangePassword(userId: number) {
     mutationFn: (change: PasswordChange) => updateUser(userId, change),
   });
 }
+
+/**
+ * Signs out every other session of the signed-in user. Every access token so far stops
+ * working, so this session carries on with the one the server answers.
+ */
+export function useEndOtherSessions() {
+  const { setSession } = useAuth();
+  return useMutation({
+    mutationKey: ['users', 'me', 'end-other-sessions'],
+    mutationFn: async () => {
+      const { data, error, response } = await api.POST('/api/auth/sessions/end-others/', {
+        body: {},
+      });
+      if (!data) throw new ApiError(response.status, error);
+      return data;
+    },
+    onSuccess: ({ access }) => {
+      setSession(access);
+    },
+  });
+}

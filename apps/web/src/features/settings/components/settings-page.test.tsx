@@ -87,4 +87,19 @@ describe('Settings page', () => {
       password: 'a much longer secret',
     });
   });
+
+  it('signs out the other sessions and says so', async () => {
+    let ended = 0;
+    server.use(
+      http.post('/api/auth/sessions/end-others/', () => {
+        ended += 1;
+        return HttpResponse.json({ access: 'the-new-token' });
+      }),
+    );
+    const { user: actor } = renderApp('/settings', { signedInAs: user });
+    const button = await screen.findByRole('button', { name: 'Sign out other sessions' });
+    await actor.click(button);
+    expect(await screen.findByText('Every other session is signed out.')).toBeInTheDocument();
+    expect(ended).toBe(1);
+  });
 });

@@ -2,10 +2,11 @@ import { useNavigate } from '@tanstack/react-router';
 import { PageHeader } from '@/components/layout/page-header';
 import { Card, CardContent } from '@/components/ui/card';
 import { useAuth } from '@/lib/auth/auth-context';
+import { OtherSessions } from './other-sessions';
 import { PasswordForm } from './password-form';
 import { ProfileForm } from './profile-form';
 
-/** The signed-in user's own settings: name and avatar, and the password. */
+/** The signed-in user's own settings: name and avatar, the password, and other sessions. */
 export function SettingsPage() {
   const { user, logout } = useAuth();
   const navigate = useNavigate();
@@ -33,6 +34,11 @@ export function SettingsPage() {
                 void logout().then(() => navigate({ to: '/login' }));
               }}
             />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardContent className="px-4 sm:px-6">
+            <OtherSessions />
           </CardContent>
         </Card>
       </div>
