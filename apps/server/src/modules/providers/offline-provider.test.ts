@@ -152,16 +152,20 @@ describe('offline ideas about the problem they are given', () => {
 
   it.each(BRAINSTORM_TYPE_VALUES)('never repeat a title in a brainstorm (%s)', (type) => {
     for (const slotThemes of [teenThemes, []]) {
-      const first = generation(type, 1, [], { themes: slotThemes }).map(({ idea }) => idea.title);
-      const newestFirst = [...first].reverse();
-      const second = generation(type, 2, newestFirst, { themes: slotThemes }).map(
-        ({ idea }) => idea.title,
-      );
+      // Three generations of 50, each seeing the newest 50 titles (MAX_AVOID_TITLES).
+      const batches: string[][] = [];
+      for (const id of [1, 2, 3]) {
+        const newest = [...(batches[batches.length - 1] ?? [])].reverse();
+        batches.push(
+          generation(type, id, newest, { themes: slotThemes }).map(({ idea }) => idea.title),
+        );
+      }
+      const [first = [], second = []] = batches;
       expect(new Set(first.map(key)).size).toBe(50);
       expect(new Set([...first, ...second].map(key)).size).toBe(100);
-      expect(countNearDuplicates(first)).toBe(0);
-      expect(countNearDuplicates(second)).toBe(0);
-      expect(countNearDuplicates([...first, ...second])).toBe(0);
+      expect(new Set(batches.flat().map(key)).size).toBe(150);
+      for (const batch of batches) expect(countNearDuplicates(batch)).toBe(0);
+      expect(countNearDuplicates(batches.flat())).toBe(0);
     }
   });
 
@@ -203,7 +207,7 @@ describe('offline ideas about the problem they are given', () => {
   });
 
   it('build on mechanisms that share no word with each other or with any verb', () => {
-    expect(MECHANISMS.length).toBe(2 * MECHANISM_CLASSES);
+    expect(MECHANISMS.length).toBe(3 * MECHANISM_CLASSES);
     const fixed = [...Object.values(VERBS).flat(), ...[...ANGLE_VERBS.values()].flat()];
     const taken = new Set([...fixed, 'so can around'].flatMap((text) => [...contentWords(text)]));
     for (const mechanism of MECHANISMS) {

@@ -165,33 +165,42 @@ function fits(title: string, mechanism: string, quoted: readonly string[]): bool
 
 /**
  * The mechanisms this slot may build on: those of its own class (the brainstorm's starting
- * class plus the slot's number), the ones no title in the brainstorm uses yet first. A
- * mechanism sharing a word with the problem or the themes comes last, as it could bring two
+ * class plus the slot's number), in turn. The titles to avoid (newest first) show which of them
+ * the brainstorm used last: the next one in turn comes first, then any not used yet, so
+ * successive generations go round the class even when the oldest titles are out of sight.
+ * A mechanism sharing a word with the problem or the themes comes late, as it could bring two
  * titles closer together.
  */
 function mechanismsFor(input: PromptInput, slot: number, subject: Subject): string[] {
   const start = hash(`${input.type}\n${input.title}\n${input.problem}`);
-  const own = ((start % MECHANISM_CLASSES) + slot) % MECHANISM_CLASSES;
+  const own = (((start + slot) % MECHANISM_CLASSES) + MECHANISM_CLASSES) % MECHANISM_CLASSES;
   const options = MECHANISMS.filter((_, index) => index % MECHANISM_CLASSES === own);
-  const rotated = [
-    ...options.slice(start % options.length),
-    ...options.slice(0, start % options.length),
-  ];
+  const avoid = input.avoidTitles.map(contentWords);
+  /** How new the brainstorm's newest title on a mechanism is (0 = newest); -1 when unused. */
+  const lastUse = (mechanism: string) => {
+    const words = [...contentWords(mechanism)];
+    return avoid.findIndex((title) => words.every((word) => title.has(word)));
+  };
+  const uses = options.map(lastUse);
+  const newest = uses.reduce(
+    (best, use, index) => (use >= 0 && (best < 0 || use < (uses[best] ?? 0)) ? index : best),
+    -1,
+  );
+  const first = newest >= 0 ? newest + 1 : start;
   const context = new Set(
     [subject.audience, subject.aim?.text, subject.topic, ...input.themes].flatMap((text) =>
       text === undefined ? [] : [...contentWords(text)],
     ),
   );
-  const avoid = input.avoidTitles.map(contentWords);
-  const rank = (mechanism: string) => {
-    const words = [...contentWords(mechanism)];
-    const used = avoid.some((title) => words.every((word) => title.has(word)));
-    const clashes = words.some((word) => context.has(word));
-    return (used ? 2 : 0) + (clashes ? 1 : 0);
-  };
-  return rotated
-    .map((mechanism, order) => ({ mechanism, order, rank: rank(mechanism) }))
-    .sort((a, b) => a.rank - b.rank || a.order - b.order)
+  const clashes = (mechanism: string) =>
+    [...contentWords(mechanism)].some((word) => context.has(word));
+  return options
+    .map((mechanism, index) => ({
+      mechanism,
+      turn: (index - (first % options.length) + options.length) % options.length,
+      rank: ((uses[index] ?? -1) >= 0 ? 2 : 0) + (clashes(mechanism) ? 1 : 0),
+    }))
+    .sort((a, b) => a.rank - b.rank || a.turn - b.turn)
     .map(({ mechanism }) => mechanism);
 }
 
@@ -209,11 +218,13 @@ function chooseTitle(
   const templates = shuffled(TEMPLATES, random);
   const mechanisms = mechanismsFor(input, slot, subject);
   let fallback: { title: string; mechanism: string } | undefined;
+  const tried = new Set<string>();
   for (const mechanism of mechanisms) {
     for (const template of templates) {
       for (const verb of ordered) {
         const title = template({ verb, mechanism, subject });
-        if (title === null || !fits(title, mechanism, quoted)) continue;
+        if (title === null || tried.has(title) || !fits(title, mechanism, quoted)) continue;
+        tried.add(title);
         fallback ??= { title, mechanism };
         if (!input.avoidTitles.some((avoid) => isNearDuplicate(avoid, title))) {
           return { title, mechanism };

@@ -47,7 +47,8 @@ export const FRAMINGS: Record<BrainstormType, (label: string) => string> = {
 
 /**
  * What an idea is built on. The slots of one generation take mechanisms from different
- * classes (index modulo MECHANISM_CLASSES), so they never share one.
+ * classes (index modulo MECHANISM_CLASSES), so they never share one; each class has three, for
+ * three generations of 50 in a row.
  */
 export const MECHANISMS = [
   'a buddy scheme',
@@ -150,6 +151,56 @@ export const MECHANISMS = [
   'a research sprint',
   'a time bank',
   'a fast lane',
+  'a tea trolley',
+  'a garden plot',
+  'a bike pool',
+  'a memory scrapbook',
+  'a puzzle trail',
+  'a movie screening',
+  'a lunch table',
+  'a tool shed',
+  'a bulletin email',
+  'a wellbeing pulse',
+  'a selfie frame',
+  'a recipe swapbook',
+  'a bedtime pact',
+  'a study nook',
+  'a sports sampler',
+  'a craft bench',
+  'an outdoor classroom',
+  'a mobile van',
+  'a friendship bracelet',
+  'a music jam',
+  'a paper zine',
+  'a rewards wallet',
+  'a spinner wheel',
+  'a youth council',
+  'a twilight bazaar',
+  'a dance break',
+  'a cinema evening',
+  'a hiking crew',
+  'a litter patrol',
+  'a clothes rail',
+  'a paperback carousel',
+  'a homework helpline',
+  'a therapy dog',
+  'a plant pot',
+  'a tabletop cafe',
+  'a dishwashing schedule',
+  'a pedestrian convoy',
+  'an art stroll',
+  'a sunrise yoga',
+  'a science expo',
+  'a bake sale',
+  'a charity relay',
+  'a nature journal',
+  'a robotics lab',
+  'a coding dojo',
+  'a lantern parade',
+  'a mural canvas',
+  'a riddle quest',
+  'a storytelling podium',
+  'a speed matchmaking',
 ] as const;
 
 /** One class per possible slot of a generation (at most 50 ideas are asked for at once). */
