@@ -52,6 +52,11 @@ describe('readProblem', () => {
       { aim: { text: 'make Monday mornings better', by: 'us' }, object: 'Monday mornings' },
     ],
     [
+      'How might we help senior engineers mentor juniors?',
+      { audience: 'senior engineers', aim: { text: 'mentor juniors', by: 'audience' } },
+    ],
+    ['How might we hire faster?', { aim: { text: 'hire faster', by: 'us' } }],
+    [
       'New hires take months to become productive, and seniors lose time answering questions.',
       { audience: 'new hires', aim: { text: 'become productive', by: 'audience' } },
     ],

@@ -142,7 +142,7 @@ function peopleAt(words: string[], start: number): { text: string; end: number }
   const modifiers: string[] = [];
   for (; i < words.length && modifiers.length <= 2; i += 1) {
     const word = lower(words[i] ?? '');
-    const plural = PEOPLE.get(word);
+    const plural = namesPeople(words, i) ? PEOPLE.get(word) : undefined;
     if (plural !== undefined) return { text: [...modifiers, plural].join(' '), end: i + 1 };
     if (!MODIFIERS.has(word)) return null;
     modifiers.push(word);
@@ -150,10 +150,17 @@ function peopleAt(words: string[], start: number): { text: string; end: number }
   return null;
 }
 
+/** Whether words[i] names people itself, rather than qualifying the next word ('senior staff'). */
+function namesPeople(words: string[], i: number): boolean {
+  const word = lower(words[i] ?? '');
+  const next = lower(words[i + 1] ?? '');
+  return PEOPLE.has(word) && !(MODIFIERS.has(word) && (PEOPLE.has(next) || MODIFIERS.has(next)));
+}
+
 /** The first people noun phrase anywhere in the words, with the modifiers just before it. */
 function findPeople(words: string[]): string | undefined {
   for (let i = 0; i < words.length; i += 1) {
-    const plural = PEOPLE.get(lower(words[i] ?? ''));
+    const plural = namesPeople(words, i) ? PEOPLE.get(lower(words[i] ?? '')) : undefined;
     if (plural === undefined) continue;
     let from = i;
     while (from > 0 && i - from < 2 && MODIFIERS.has(lower(words[from - 1] ?? ''))) from -= 1;
@@ -219,7 +226,8 @@ function readAction(words: string[]): Omit<ProblemReading, 'quoted'> {
   const aim = VERBS.has(verb) ? shortAim(words) : [];
   return {
     ...(aim.length > 0 && { aim: { text: aim.join(' '), by: 'us' as const } }),
-    audience: findPeople(words),
+    // Not the verb itself: 'hire', 'coach' and 'host' name people too.
+    audience: findPeople(words.slice(1)),
   };
 }
 
