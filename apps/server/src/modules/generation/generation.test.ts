@@ -204,6 +204,47 @@ describe('generating with the offline provider', () => {
     });
   });
 
+  it('writes 50 ideas about the problem’s own people, then 50 more, no title twice', async () => {
+    const carol = await makeUser(t.db);
+    const problem = 'How might we help teenagers sleep more?';
+    const themes = ['screens', 'sport'];
+    const brainstorm = await makeRichBrainstorm(t.db, carol, {
+      type: 'crazy_eights',
+      problem,
+      themes,
+    });
+    const generate = async () => {
+      const response = await api(
+        carol,
+        'POST',
+        `/api/brainstorms/${brainstorm.id}/brainstorm/`,
+        generationBody(50),
+      );
+      expect(response.statusCode, response.body).toBe(202);
+      const { id } = response.json<GenerationDto>();
+      const finished = await waitForGeneration(t.app, carol, id);
+      expect(finished).toMatchObject({ status: 'done', succeeded: 50 });
+      return t.db.select().from(ideas).where(eq(ideas.generationId, id));
+    };
+    const first = await generate();
+    const second = await generate();
+    const key = (title: string) => title.trim().toLowerCase();
+    expect(new Set(first.map((idea) => key(idea.title))).size).toBe(50);
+    expect(new Set([...first, ...second].map((idea) => key(idea.title))).size).toBe(100);
+    const quoted = [problem, 'help teenagers sleep more'].map((text) => text.toLowerCase());
+    for (const idea of [...first, ...second]) {
+      const text = `${idea.title}\n${idea.summary}\n${idea.description}`;
+      expect(idea.description).toContain('teenagers');
+      expect(text).not.toMatch(/managers|night shift/i);
+      for (const field of [idea.title, idea.summary, idea.description]) {
+        for (const whole of quoted) expect(field.toLowerCase()).not.toContain(whole);
+      }
+    }
+    for (const theme of themes) {
+      expect(first.some((idea) => idea.title.toLowerCase().includes(theme))).toBe(true);
+    }
+  });
+
   /** Bob asks for one idea in a brainstorm of Alice's: the brainstorm and the idea's id. */
   async function bobGeneratesForAlice() {
     const brainstorm = await makeRichBrainstorm(t.db, alice);

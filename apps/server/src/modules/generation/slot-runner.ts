@@ -112,6 +112,7 @@ export async function runSlot(
         prompt,
         input,
         settings: callSettings,
+        slot: job.slot,
         seed: job.generationId * 1000 + job.slot * 10 + slot.attempts,
         signal: AbortSignal.any([signal, timeout]),
       });

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { BRAINSTORM_TYPE_VALUES } from '../brainstorms/brainstorm-types.js';
 import { generatedIdeaSchema, type PromptInput } from './generated-idea.js';
 import { anglesFor } from '../generation/prompts.js';
-import { countNearDuplicates, isNearDuplicate } from './similarity.js';
+import { ANGLE_VERBS, MECHANISM_CLASSES, MECHANISMS, VERBS } from './offline-word-banks.js';
+import { normaliseText } from './problem-reading.js';
+import { contentWords, countNearDuplicates, isNearDuplicate } from './similarity.js';
 import { composeOfflineIdea, seededRandom } from './offline-provider.js';
 
 const problem =
@@ -42,7 +44,8 @@ describe('composeOfflineIdea', () => {
           const angles = anglesFor(type, text.themes, slots);
           const angle = angles[angles.length - 1];
           if (!angle) throw new Error('anglesFor gave no angle');
-          const idea = composeOfflineIdea({ type, ...text, angle }, seededRandom(seed));
+          const slot = angles.length - 1;
+          const idea = composeOfflineIdea({ type, ...text, angle }, slot, seededRandom(seed));
           expect(generatedIdeaSchema.safeParse(idea).success).toBe(true);
         },
       ),
@@ -52,25 +55,26 @@ describe('composeOfflineIdea', () => {
   it('keeps titles short for a 5,000-character problem and works with no themes', () => {
     const long = `${'word '.repeat(999)}end`;
     for (let seed = 0; seed < 50; seed += 1) {
-      const idea = composeOfflineIdea(slot('classic', { problem: long }), seededRandom(seed));
+      const idea = composeOfflineIdea(slot('classic', { problem: long }), 0, seededRandom(seed));
       expect(generatedIdeaSchema.parse(idea).title.length).toBeLessThanOrEqual(120);
       const bare = slot('scamper', { problem: '', title: '', themes: [] });
-      expect(generatedIdeaSchema.safeParse(composeOfflineIdea(bare, seededRandom(seed)))).toEqual(
-        expect.objectContaining({ success: true }),
-      );
+      expect(
+        generatedIdeaSchema.safeParse(composeOfflineIdea(bare, 3, seededRandom(seed))),
+      ).toEqual(expect.objectContaining({ success: true }));
     }
   });
 
   it('is reproducible for a seed', () => {
-    const first = composeOfflineIdea(slot('starbursting'), seededRandom(7));
-    expect(composeOfflineIdea(slot('starbursting'), seededRandom(7))).toEqual(first);
+    const first = composeOfflineIdea(slot('starbursting'), 4, seededRandom(7));
+    expect(composeOfflineIdea(slot('starbursting'), 4, seededRandom(7))).toEqual(first);
   });
 
   it('steers clear of the titles to avoid', () => {
     for (let seed = 0; seed < 30; seed += 1) {
-      const { title } = composeOfflineIdea(slot('crazy_eights'), seededRandom(seed));
+      const { title } = composeOfflineIdea(slot('crazy_eights'), seed, seededRandom(seed));
       const again = composeOfflineIdea(
         slot('crazy_eights', { avoidTitles: [title] }),
+        seed,
         seededRandom(seed),
       );
       expect(isNearDuplicate(again.title, title)).toBe(false);
@@ -81,11 +85,138 @@ describe('composeOfflineIdea', () => {
     for (const slotThemes of [themes, []]) {
       const random = seededRandom(2024);
       const titles: string[] = [];
-      for (const angle of anglesFor(type, slotThemes, 50)) {
+      anglesFor(type, slotThemes, 50).forEach((angle, index) => {
         const input = slot(type, { themes: slotThemes, angle, avoidTitles: [...titles].reverse() });
-        titles.push(composeOfflineIdea(input, random).title);
+        titles.push(composeOfflineIdea(input, index, random).title);
+      });
+      expect(countNearDuplicates(titles)).toBe(0);
+    }
+  });
+});
+
+const teenagers = 'How might we help teenagers sleep more?';
+const teenThemes = ['screens', 'sport'];
+
+/** One generation of 50 slots as the slot runner fills them: all see the same titles. */
+function generation(
+  type: string,
+  generationId: number,
+  avoidTitles: string[] = [],
+  values: { problem?: string; themes?: string[] } = {},
+) {
+  const { problem: text = teenagers, themes: slotThemes = teenThemes } = values;
+  return anglesFor(type, slotThemes, 50).map((angle, index) => ({
+    angle,
+    idea: composeOfflineIdea(
+      { type, title: 'Teen sleep', problem: text, themes: slotThemes, avoidTitles, angle },
+      index,
+      seededRandom(generationId * 1000 + index * 10 + 1),
+    ),
+  }));
+}
+const key = (title: string) => title.trim().toLowerCase();
+
+describe('offline ideas about the problem they are given', () => {
+  it.each(BRAINSTORM_TYPE_VALUES)('speak of its audience, never of strangers (%s)', (type) => {
+    for (const { idea } of generation(type, 1)) {
+      expect(idea.summary).toContain('teenagers');
+      expect(idea.description).toContain('teenagers');
+      const text = `${idea.title} ${idea.summary} ${idea.description}`;
+      expect(text).not.toMatch(/managers|night shift|remote teammates|newcomers/i);
+    }
+    // What they are to do is there too, without the question around it.
+    const titles = generation(type, 1).map(({ idea }) => idea.title);
+    expect(titles.filter((title) => title.includes('teenagers')).length).toBeGreaterThan(25);
+    expect(titles.some((title) => /sleep more/i.test(title))).toBe(true);
+  });
+
+  it.each([
+    [teenagers, 'help teenagers sleep more'],
+    ['How might we sleep more?', 'sleep more'],
+    ['How might we make the office kitchen worse?', 'make the office kitchen worse'],
+    ['How can the town library become a place teenagers choose to spend time?', ''],
+    ['What would make twice as many colleagues cycle to work?', ''],
+    ['Teenagers can sleep more.', ''],
+    ['New hires take months to become productive.', ''],
+    ['Noisy office', ''],
+  ])('never quote the problem %j or its bare question', (text, bare) => {
+    const quoted = [normaliseText(text), ...(bare ? [normaliseText(bare)] : [])];
+    for (const type of ['classic', 'scamper', 'bad_idea_contest']) {
+      for (const { idea } of generation(type, 3, [], { problem: text })) {
+        for (const field of Object.values(idea)) {
+          for (const q of quoted) expect(` ${normaliseText(field)} `).not.toContain(` ${q} `);
+        }
       }
-      expect(countNearDuplicates(titles)).toBeLessThanOrEqual(2);
+    }
+  });
+
+  it.each(BRAINSTORM_TYPE_VALUES)('never repeat a title in a brainstorm (%s)', (type) => {
+    for (const slotThemes of [teenThemes, []]) {
+      // Three generations of 50, each seeing the newest 50 titles (MAX_AVOID_TITLES).
+      const batches: string[][] = [];
+      for (const id of [1, 2, 3]) {
+        const newest = [...(batches[batches.length - 1] ?? [])].reverse();
+        batches.push(
+          generation(type, id, newest, { themes: slotThemes }).map(({ idea }) => idea.title),
+        );
+      }
+      const [first = [], second = []] = batches;
+      expect(new Set(first.map(key)).size).toBe(50);
+      expect(new Set([...first, ...second].map(key)).size).toBe(100);
+      expect(new Set(batches.flat().map(key)).size).toBe(150);
+      for (const batch of batches) expect(countNearDuplicates(batch)).toBe(0);
+      expect(countNearDuplicates(batches.flat())).toBe(0);
+    }
+  });
+
+  it('keeps parallel slots apart, whatever titles and seeds each one has', () => {
+    const earlier = generation('scamper', 9).map(({ idea }) => idea.title);
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...BRAINSTORM_TYPE_VALUES),
+        fc.array(fc.tuple(fc.integer(), fc.nat(50)), { minLength: 50, maxLength: 50 }),
+        (type, slots) => {
+          // Workers in other processes may read the brainstorm's titles at different moments.
+          const titles = anglesFor(type, teenThemes, 50).map((angle, index) => {
+            const [seed, seen] = slots[index] ?? [0, 0];
+            const input = {
+              type,
+              title: 'Teen sleep',
+              problem: teenagers,
+              themes: teenThemes,
+              avoidTitles: earlier.slice(0, seen),
+              angle,
+            };
+            return composeOfflineIdea(input, index, seededRandom(seed)).title;
+          });
+          expect(countNearDuplicates(titles)).toBe(0);
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+
+  it('bring in the slot’s theme, and every theme reaches some titles', () => {
+    const ideas = generation('mind_mapping', 5, [], { themes: ['screens', 'sport', 'school'] });
+    for (const { angle, idea } of ideas) {
+      if (angle.theme !== undefined) expect(idea.summary).toContain(angle.theme);
+    }
+    for (const theme of ['screens', 'sport', 'school']) {
+      expect(ideas.some(({ idea }) => idea.title.toLowerCase().includes(theme))).toBe(true);
+    }
+  });
+
+  it('build on mechanisms that share no word with each other or with any verb', () => {
+    expect(MECHANISMS.length).toBe(3 * MECHANISM_CLASSES);
+    const fixed = [...Object.values(VERBS).flat(), ...[...ANGLE_VERBS.values()].flat()];
+    const taken = new Set([...fixed, 'so can around'].flatMap((text) => [...contentWords(text)]));
+    for (const mechanism of MECHANISMS) {
+      const words = [...contentWords(mechanism)];
+      expect(words.length, mechanism).toBeGreaterThanOrEqual(2);
+      for (const word of words) {
+        expect(taken.has(word), `${mechanism}: ${word}`).toBe(false);
+        taken.add(word);
+      }
     }
   });
 });

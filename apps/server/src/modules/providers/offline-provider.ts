@@ -1,11 +1,24 @@
 import { techniqueFor, type BrainstormType } from '../brainstorms/brainstorm-types.js';
 import type { GeneratedIdea, PromptInput } from './generated-idea.js';
-import { isNearDuplicate } from './similarity.js';
+import {
+  ANGLE_VERBS,
+  BENEFITS,
+  DETAILS,
+  FIRST_STEPS,
+  FRAMINGS,
+  MECHANISM_CLASSES,
+  MECHANISMS,
+  VERBS,
+} from './offline-word-banks.js';
+import { normaliseText, readProblem, type ProblemReading } from './problem-reading.js';
+import { contentWords, isNearDuplicate } from './similarity.js';
 
 /*
  * Not a language model: it fills templates from word banks, so a fresh install can run a
- * generation end to end with no network and no key. The ideas read plausibly but know nothing
- * about the problem beyond its first clause, the slot's angle and its theme.
+ * generation end to end with no network and no key. It reads the problem with plain word rules
+ * (problem-reading.ts) for whom it concerns and what is wanted, and never quotes it whole.
+ * Each slot of a generation builds on a mechanism of its own class, so parallel slots cannot
+ * give the same title; the titles already in the brainstorm decide which of its class it takes.
  */
 
 /** A small fast PRNG (mulberry32): the same seed gives the same ideas. */
@@ -20,147 +33,26 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-const VERBS: Record<BrainstormType, readonly string[]> = {
-  bad_idea_contest: ['Turn it around with', 'Rescue it with', 'Flip it into', 'Redeem it as'],
-  classic: ['Try', 'Launch', 'Start', 'Set up', 'Pilot', 'Introduce'],
-  reverse_brainstorming: ['Prevent it with', 'Counter it with', 'Undo it with', 'Block it with'],
-  scamper: ['Swap in', 'Combine it with', 'Adapt', 'Scale up', 'Repurpose', 'Strip it to'],
-  six_thinking_hats: ['Test', 'Weigh up', 'Try out', 'Add', 'Run', 'Trial'],
-  starbursting: ['Answer it with', 'Offer', 'Build', 'Open', 'Set up', 'Create'],
-  crazy_eights: ['Sketch', 'Hack together', 'Rough out', 'Spin up', 'Prototype', 'Mock up'],
-  mind_mapping: ['Branch out into', 'Grow', 'Build out', 'Link in', 'Extend into', 'Map'],
-};
-
-/** Verbs for angles whose move matters more than the technique's (keyed by the key's part). */
-const ANGLE_VERBS = new Map<string, readonly string[]>([
-  ['scamper:S', ['Swap in', 'Substitute']],
-  ['scamper:C', ['Combine it with', 'Merge in']],
-  ['scamper:A', ['Adapt', 'Borrow']],
-  ['scamper:M', ['Scale up', 'Shrink it to']],
-  ['scamper:P', ['Repurpose', 'Reuse']],
-  ['scamper:E', ['Strip it down to', 'Keep only']],
-  ['scamper:R', ['Flip the order with', 'Reverse roles with']],
-  ['hat:white', ['Measure it with', 'Gather facts with']],
-  ['hat:red', ['Ease worries with', 'Lift the mood with']],
-  ['hat:black', ['Guard against risks with', 'Safeguard it with']],
-  ['hat:yellow', ['Build on what works with', 'Double the upside with']],
-  ['hat:green', ['Reinvent it as', 'Experiment with']],
-  ['hat:blue', ['Organise it around', 'Steer it with']],
-]);
-
 function verbsFor(input: PromptInput, technique: BrainstormType): readonly string[] {
   const parts = input.angle.key.split('+');
   const own = parts.map((part) => ANGLE_VERBS.get(part)).find((verbs) => verbs !== undefined);
   return own ?? VERBS[technique];
 }
 
-const FRAMINGS: Record<BrainstormType, (label: string) => string> = {
-  bad_idea_contest: (l) => `It started as a deliberately bad idea (${l}) and was turned around.`,
-  classic: (l) => `It comes from the point of view of ${l}.`,
-  reverse_brainstorming: (l) => `It inverts one way to make things worse: ${l}.`,
-  scamper: (l) => `It is the SCAMPER move “${l}”.`,
-  six_thinking_hats: (l) => `It comes from thinking with the ${l}.`,
-  starbursting: (l) => `It answers the question “${l}”.`,
-  crazy_eights: (l) => `It was sketched under the constraint “${l}”.`,
-  mind_mapping: (l) => `It grows from the branch “${l}”.`,
-};
-
-const MECHANISMS = [
-  'a buddy rota',
-  'a weekly show-and-tell',
-  'a shared checklist',
-  'a one-page playbook',
-  'a feedback wall',
-  'an opt-in pilot',
-  'a rotating champion',
-  'a ten-minute stand-up',
-  'a self-serve kiosk',
-  'a public scoreboard',
-  'a starter kit',
-  'a peer review circle',
-  'a shadowing day',
-  'an office-hours slot',
-  'a pre-mortem session',
-  'a simple chatbot',
-  'a swap market',
-  'a template library',
-  'a decision log',
-  'a cross-team exchange',
-  'an anonymous suggestion box',
-  'a progress tracker',
-  'a micro-grant',
-  'a live demo day',
-  'a mentoring pair',
-  'a quick-start video',
-  'a visual status board',
-  'a community forum',
-  'a recognition ritual',
-  'a trial week',
-  'a sandbox corner',
-  'a mystery-shopper test',
-  'a two-question survey',
-  'a co-design workshop',
-  'a lending library',
-  'a daily digest',
-];
-
-const AUDIENCES = [
-  'for newcomers',
-  'for busy managers',
-  'for the people closest to it',
-  'for first-time users',
-  'for remote teammates',
-  'for the quietest voices',
-  'for customers',
-  'for partners',
-  'for volunteers',
-  'for the night shift',
-  'for experts',
-  'for the whole team',
-];
-
-const BENEFITS = [
-  'makes progress visible',
-  'lowers the effort of taking part',
-  'turns scattered knowledge into something shared',
-  'catches problems early',
-  'gives quieter people a voice',
-  'saves time every week',
-  'builds trust between teams',
-  'makes the first step obvious',
-  'rewards small improvements',
-  'keeps everyone on the same page',
-  'cuts waiting time',
-  'makes it easy to say what is not working',
-];
-
-const DETAILS = [
-  'meets for fifteen minutes each week',
-  'lives on one shared page anyone can edit',
-  'runs as a four-week trial with a named owner',
-  'starts with volunteers and grows by invitation',
-  'is reviewed once a month and trimmed ruthlessly',
-  'uses what the team already has, nothing new to buy',
-  'pairs one experienced person with one newer one',
-  'is announced once, then runs on its own rhythm',
-];
-
-const FIRST_STEPS = [
-  'ask three affected people what would make them use it',
-  'sketch it on one page and share it with the team',
-  'run it once next week and note what breaks',
-  'pick a single owner and a date to review it',
-  'find who already does something similar and ask them',
-  'try it with a group of five before telling anyone else',
-  'write down what success would look like in a month',
-  'list what it replaces, and stop one of those things',
-];
-
 const pick = <T>(list: readonly T[], random: () => number): T => {
   const item = list[Math.floor(random() * list.length)];
   if (item === undefined) throw new Error('pick() needs a non-empty list');
   return item;
 };
+/** The list in a random order (Fisher–Yates). */
+function shuffled<T>(list: readonly T[], random: () => number): T[] {
+  const copy = [...list];
+  for (let i = copy.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j] as T, copy[i] as T];
+  }
+  return copy;
+}
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const withoutArticle = (text: string) => text.replace(/^(a|an|the) /, '');
 
@@ -173,49 +65,238 @@ function shorten(text: string, max: number): string {
   return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.-]+$/, '')}…`;
 }
 
-/** The problem as a short phrase for titles: its first clause, at most 60 characters. */
-function problemPhrase({ problem, title }: PromptInput): string {
-  for (const text of [problem, title]) {
-    const clause = text.split(/[.!?;:\n]|,\s/).find((part) => part.trim() !== '');
-    if (clause !== undefined) return shorten(clause, 60);
+/** A 32-bit FNV-1a hash: the same brainstorm always starts its slots at the same class. */
+function hash(text: string): number {
+  let value = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    value = Math.imul(value ^ text.charCodeAt(i), 0x01000193) >>> 0;
   }
-  return 'the problem';
+  return value;
 }
 
-function compose(input: PromptInput, random: () => number): GeneratedIdea {
-  const technique = techniqueFor(input.type);
-  const verb = pick(verbsFor(input, technique), random);
-  const mechanism = pick(MECHANISMS, random);
-  const audience = pick(AUDIENCES, random);
-  const [benefit, otherBenefit] = [pick(BENEFITS, random), pick(BENEFITS, random)];
-  const phrase = problemPhrase(input);
+/** What the ideas may say about the problem; each piece is dropped if it would quote it. */
+interface Subject {
+  audience?: string;
+  aim?: ProblemReading['aim'];
+  topic?: string;
+  theme?: string;
+}
+
+/** Whether a text contains one of the quoted texts, as whole words. */
+const quotes = (text: string, quoted: readonly string[]) => {
+  const normalised = ` ${normaliseText(text)} `;
+  return quoted.some((q) => normalised.includes(` ${q} `));
+};
+
+/**
+ * The slot's subject: the problem's audience, aim and topic (or the brainstorm's title when the
+ * problem names none), and the slot's theme.
+ */
+function subjectOf(input: PromptInput, reading: ProblemReading): Subject {
   const theme = input.angle.theme === undefined ? '' : shorten(input.angle.theme, 40);
-  const titles = [
-    `${verb} ${mechanism} ${audience}`,
-    `${capitalise(withoutArticle(mechanism))} ${audience}`,
-    `${capitalise(phrase)}: ${verb.toLowerCase()} ${mechanism}`,
-    theme === '' ? `${verb} ${mechanism}` : `${verb} ${mechanism}: ${theme}`,
-  ];
-  const themeClause = theme === '' ? '' : `, with a focus on ${theme}`;
-  const benefits = otherBenefit === benefit ? benefit : `${benefit} and ${otherBenefit}`;
-  return {
-    title: pick(titles, random),
-    summary:
-      `${capitalise(mechanism)} ${audience} that ${benefit}. ` +
-      FRAMINGS[technique](shorten(input.angle.label, 80).toLowerCase()),
-    description:
-      `How it works: ${mechanism} ${audience} ${pick(DETAILS, random)}. ` +
-      `Why it helps: it ${benefits}, which speaks to “${phrase}”${themeClause}. ` +
-      `First step: ${pick(FIRST_STEPS, random)}.`,
+  const subject: Subject = {
+    ...(reading.audience !== undefined && { audience: shorten(reading.audience, 40) }),
+    ...(reading.aim && { aim: { ...reading.aim, text: shorten(reading.aim.text, 50) } }),
+    ...(reading.topic !== undefined && { topic: shorten(reading.topic, 50) }),
+    ...(theme !== '' && { theme }),
   };
+  // A piece that would quote the problem whole is left out.
+  const quoting = (piece: string | undefined) =>
+    piece !== undefined && quotes(piece, reading.quoted);
+  if (quoting(subject.aim?.text)) delete subject.aim;
+  if (quoting(subject.topic)) delete subject.topic;
+  if (quoting(subject.audience)) delete subject.audience;
+  if (quoting(subject.theme)) delete subject.theme;
+  if (subject.audience === undefined && subject.topic === undefined) {
+    // Nobody is named: what the unused aim acts on, or else the brainstorm's title.
+    const title = shorten(input.title, 60).replace(/^\p{Lu}(?=\p{Ll})/u, (c) => c.toLowerCase());
+    const topic = [subject.aim ? undefined : reading.object, title].find(
+      (text) => text !== undefined && text !== '' && !quotes(text, reading.quoted),
+    );
+    if (topic !== undefined) subject.topic = topic;
+  }
+  return subject;
 }
 
-/** One idea composed from templates; a few tries to stay clear of the titles to avoid. */
-export function composeOfflineIdea(input: PromptInput, random: () => number): GeneratedIdea {
-  let idea = compose(input, random);
-  for (let attempt = 1; attempt < 12; attempt += 1) {
-    if (!input.avoidTitles.some((title) => isNearDuplicate(title, idea.title))) break;
-    idea = compose(input, random);
+type Template = (parts: { verb: string; mechanism: string; subject: Subject }) => string | null;
+
+const forWhom = ({ audience, topic }: Subject) => audience ?? topic;
+
+/** Title patterns; null when the slot lacks what the pattern needs. */
+const TEMPLATES: readonly Template[] = [
+  ({ verb, mechanism, subject }) => {
+    const whom = forWhom(subject);
+    return `${verb} ${mechanism}${whom === undefined ? '' : ` for ${whom}`}`;
+  },
+  ({ mechanism, subject }) => {
+    const whom = forWhom(subject);
+    return whom === undefined ? null : `${capitalise(withoutArticle(mechanism))} for ${whom}`;
+  },
+  ({ mechanism, subject: { aim, audience } }) =>
+    aim?.by === 'audience' && audience !== undefined
+      ? `${capitalise(aim.text)}: ${mechanism} for ${audience}`
+      : null,
+  ({ mechanism, subject: { aim, audience, topic } }) => {
+    const who = aim?.by === 'audience' ? audience : aim?.by === 'topic' ? topic : undefined;
+    return aim && who !== undefined
+      ? `${capitalise(withoutArticle(mechanism))} so ${who} can ${aim.text}`
+      : null;
+  },
+  ({ mechanism, subject: { aim } }) =>
+    aim?.by === 'us' ? `${capitalise(aim.text)} with ${mechanism}` : null,
+  ({ mechanism, subject }) => {
+    const whom = forWhom(subject);
+    return subject.theme === undefined
+      ? null
+      : `${capitalise(subject.theme)}: ${mechanism}${whom === undefined ? '' : ` for ${whom}`}`;
+  },
+  ({ verb, mechanism, subject: { theme } }) =>
+    theme === undefined ? null : `${verb} ${mechanism} around ${theme}`,
+];
+
+/** Two titles on different mechanisms share at most this many other words: never near-duplicates. */
+const MAX_SHARED_WORDS = 6;
+
+function fits(title: string, mechanism: string, quoted: readonly string[]): boolean {
+  const own = contentWords(mechanism);
+  const others = [...contentWords(title)].filter((word) => !own.has(word));
+  return others.length <= MAX_SHARED_WORDS && title.length <= 120 && !quotes(title, quoted);
+}
+
+/**
+ * The mechanisms this slot may build on: those of its own class (the brainstorm's starting
+ * class plus the slot's number), in turn. The titles to avoid (newest first) show which of them
+ * the brainstorm used last: the next one in turn comes first, then any not used yet, so
+ * successive generations go round the class even when the oldest titles are out of sight.
+ * A mechanism sharing a word with the problem or the themes comes late, as it could bring two
+ * titles closer together.
+ */
+function mechanismsFor(input: PromptInput, slot: number, subject: Subject): string[] {
+  const start = hash(`${input.type}\n${input.title}\n${input.problem}`);
+  const own = (((start + slot) % MECHANISM_CLASSES) + MECHANISM_CLASSES) % MECHANISM_CLASSES;
+  const options = MECHANISMS.filter((_, index) => index % MECHANISM_CLASSES === own);
+  const avoid = input.avoidTitles.map(contentWords);
+  /** How new the brainstorm's newest title on a mechanism is (0 = newest); -1 when unused. */
+  const lastUse = (mechanism: string) => {
+    const words = [...contentWords(mechanism)];
+    return avoid.findIndex((title) => words.every((word) => title.has(word)));
+  };
+  const uses = options.map(lastUse);
+  const newest = uses.reduce(
+    (best, use, index) => (use >= 0 && (best < 0 || use < (uses[best] ?? 0)) ? index : best),
+    -1,
+  );
+  const first = newest >= 0 ? newest + 1 : start;
+  const context = new Set(
+    [subject.audience, subject.aim?.text, subject.topic, ...input.themes].flatMap((text) =>
+      text === undefined ? [] : [...contentWords(text)],
+    ),
+  );
+  const clashes = (mechanism: string) =>
+    [...contentWords(mechanism)].some((word) => context.has(word));
+  return options
+    .map((mechanism, index) => ({
+      mechanism,
+      turn: (index - (first % options.length) + options.length) % options.length,
+      rank: ((uses[index] ?? -1) >= 0 ? 2 : 0) + (clashes(mechanism) ? 1 : 0),
+    }))
+    .sort((a, b) => a.rank - b.rank || a.turn - b.turn)
+    .map(({ mechanism }) => mechanism);
+}
+
+/** The first title, mechanism first, that fits and is not close to a title to avoid. */
+function chooseTitle(
+  input: PromptInput,
+  slot: number,
+  subject: Subject,
+  quoted: readonly string[],
+  random: () => number,
+): { title: string; mechanism: string } {
+  const verbs = verbsFor(input, techniqueFor(input.type));
+  const firstVerb = Math.floor(random() * verbs.length);
+  const ordered = [...verbs.slice(firstVerb), ...verbs.slice(0, firstVerb)];
+  const templates = shuffled(TEMPLATES, random);
+  const mechanisms = mechanismsFor(input, slot, subject);
+  let fallback: { title: string; mechanism: string } | undefined;
+  const tried = new Set<string>();
+  for (const mechanism of mechanisms) {
+    for (const template of templates) {
+      for (const verb of ordered) {
+        const title = template({ verb, mechanism, subject });
+        if (title === null || tried.has(title) || !fits(title, mechanism, quoted)) continue;
+        tried.add(title);
+        fallback ??= { title, mechanism };
+        if (!input.avoidTitles.some((avoid) => isNearDuplicate(avoid, title))) {
+          return { title, mechanism };
+        }
+      }
+    }
+  }
+  // Every pattern is taken: number the first one until no title in the brainstorm equals it.
+  const mechanism = fallback?.mechanism ?? mechanisms[0] ?? 'a starter kit';
+  const base = fallback?.title ?? capitalise(withoutArticle(mechanism));
+  const taken = new Set(input.avoidTitles.map((title) => title.trim().toLowerCase()));
+  let title = base;
+  for (let n = 2; taken.has(title.toLowerCase()); n += 1) title = `${base} (take ${n})`;
+  return { title, mechanism };
+}
+
+/**
+ * One idea for one slot of a generation. `slot` is the slot's number in its generation: slots
+ * of one generation get different mechanisms, so they never give the same title.
+ */
+export function composeOfflineIdea(
+  input: PromptInput,
+  slot: number,
+  random: () => number,
+): GeneratedIdea {
+  const reading = readProblem(input.problem);
+  const full = subjectOf(input, reading);
+  const withoutAim = { ...full };
+  delete withoutAim.aim;
+  // Pieces that are each short of the problem could still add up to it: then fewer are used.
+  const subjects: Subject[] = [
+    full,
+    withoutAim,
+    full.theme === undefined ? {} : { theme: full.theme },
+  ];
+  let idea = compose(input, slot, full, reading.quoted, random);
+  for (const subject of subjects.slice(1)) {
+    if (!Object.values(idea).some((text) => quotes(text, reading.quoted))) break;
+    idea = compose(input, slot, subject, reading.quoted, random);
   }
   return idea;
+}
+
+function compose(
+  input: PromptInput,
+  slot: number,
+  subject: Subject,
+  quoted: readonly string[],
+  random: () => number,
+): GeneratedIdea {
+  const { title, mechanism } = chooseTitle(input, slot, subject, quoted, random);
+  const technique = techniqueFor(input.type);
+  const { audience, aim, topic, theme } = subject;
+  const whom = forWhom(subject);
+  const forWhomText = whom === undefined ? '' : ` for ${whom}`;
+  const [benefit, otherBenefit] = [pick(BENEFITS, random), pick(BENEFITS, random)];
+  const benefits = otherBenefit === benefit ? benefit : `${benefit} and ${otherBenefit}`;
+  const aimClause =
+    aim === undefined
+      ? ''
+      : aim.by === 'audience' && audience !== undefined
+        ? `, so ${audience} can ${aim.text}`
+        : aim.by === 'topic' && topic !== undefined
+          ? `, so ${topic} can ${aim.text}`
+          : `, which helps everyone ${aim.text}`;
+  const themeClause = theme === undefined ? '' : `, with a focus on ${theme}`;
+  const summary =
+    `${capitalise(mechanism)}${forWhomText} that ${benefit}${themeClause}. ` +
+    FRAMINGS[technique](shorten(input.angle.label, 80).toLowerCase());
+  const description =
+    `How it works: ${mechanism}${forWhomText} ${pick(DETAILS, random)}. ` +
+    `Why it helps: it ${benefits}${aimClause}. ` +
+    `First step: ${pick(FIRST_STEPS, random)(audience ?? 'people it affects')}.`;
+  return { title, summary, description };
 }

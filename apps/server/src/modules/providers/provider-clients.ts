@@ -20,6 +20,8 @@ export interface IdeaRequest {
   /** The slot's material, for the offline provider, which composes instead of asking a model. */
   input: PromptInput;
   settings: Required<GenerationSettings>;
+  /** The slot's number in its generation: the offline provider gives each slot its own ideas. */
+  slot: number;
   /** Varies the offline provider's choices from one slot and attempt to the next. */
   seed: number;
   signal: AbortSignal;
@@ -143,8 +145,8 @@ function modelClient(languageModel: (model: string) => LanguageModel): IdeaProvi
 }
 
 const offlineClient: IdeaProviderClient = {
-  generate({ input, seed }) {
-    const idea = generatedIdeaSchema.parse(composeOfflineIdea(input, seededRandom(seed)));
+  generate({ input, slot, seed }) {
+    const idea = generatedIdeaSchema.parse(composeOfflineIdea(input, slot, seededRandom(seed)));
     return Promise.resolve({ idea, inputTokens: 0, outputTokens: 0 });
   },
 };

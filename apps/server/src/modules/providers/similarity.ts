@@ -20,6 +20,9 @@ function normalise(title: string): NormalisedTitle {
   return { text, words };
 }
 
+/** A title's content words: lowercased, without punctuation or stop words. */
+export const contentWords = (title: string): ReadonlySet<string> => normalise(title).words;
+
 function jaccard(a: Set<string>, b: Set<string>): number {
   let shared = 0;
   for (const word of a) if (b.has(word)) shared += 1;
