@@ -14,4 +14,15 @@ export const bob = {
   lastName: 'Builder',
 };
 
+/**
+ * Only the journey that uses up a user's sign-in attempts signs in as Dora, so no other journey
+ * is refused for the rest of the window.
+ */
+export const dora = {
+  email: 'dora@example.com',
+  password: PASSWORD,
+  firstName: 'Dora',
+  lastName: 'Lockout',
+};
+
 export type TestUser = typeof alice;

@@ -1,5 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { AppShell } from '@/components/layout/app-shell';
+import { AuthGuardPending } from '@/features/auth/components/checking-authentication';
 
 export const Route = createFileRoute('/_authenticated')({
   beforeLoad: async ({ context, location }) => {
@@ -9,4 +10,7 @@ export const Route = createFileRoute('/_authenticated')({
     }
   },
   component: AppShell,
+  // While the guard waits for the silent refresh (up to 1.5 s) it says so, as the login page it
+  // may lead to goes on saying; the pages' own loading stays 'Loading...'.
+  pendingComponent: AuthGuardPending,
 });

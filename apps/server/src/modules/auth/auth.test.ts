@@ -5,7 +5,11 @@ import { createTestApp, testConfig, type TestApp } from '../../../test/app.js';
 import { makeUser, TEST_PASSWORD } from '../../../test/factories.js';
 import { loginFailures } from '../../db/schema/auth.js';
 import type { UserRow } from '../../db/schema/users.js';
-import { MAX_FAILURES_PER_ADDRESS, MAX_FAILURES_PER_EMAIL } from '../users/password-attempts.js';
+import {
+  MAX_FAILURES_PER_ADDRESS,
+  MAX_FAILURES_PER_EMAIL,
+  MAX_FAILURES_PER_EMAIL_AND_ADDRESS,
+} from '../users/password-attempts.js';
 import { REFRESH_COOKIE } from './auth.routes.js';
 
 let t: TestApp;
@@ -136,20 +140,68 @@ describe('POST /api/auth/token/', () => {
     expect(response.json<{ detail: string }>().detail).toMatch(/^JSON parse error - /);
   });
 
-  it('rate-limits repeated failures per email, without locking out other emails', async () => {
+  it('refuses the guessing address after 5 wrong passwords, not the victim elsewhere', async () => {
     const victim = await makeUser(t.db, { email: 'victim@example.com' });
-    for (let i = 0; i < MAX_FAILURES_PER_EMAIL; i++) {
-      const address = `10.1.0.${i + 1}`;
-      expect((await login(victim.email, 'guess', address)).statusCode).toBe(401);
+    for (let i = 0; i < MAX_FAILURES_PER_EMAIL_AND_ADDRESS; i++) {
+      expect((await login(victim.email, 'guess', '10.1.0.1')).statusCode).toBe(401);
     }
-    const blocked = await login(victim.email, TEST_PASSWORD, '10.1.1.1');
+    const blocked = await login(victim.email, TEST_PASSWORD, '10.1.0.1');
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json<{ detail: string }>().detail).toMatch(/Too many failed sign-in attempts/);
+    expect(blocked.json<{ detail: string }>().detail).toMatch(
+      /^Too many failed sign-in attempts\. Try again in \d+ seconds\.$/,
+    );
     const retryAfter = Number(blocked.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(300);
 
-    expect((await login('ada@example.com', TEST_PASSWORD, '10.1.1.1')).statusCode).toBe(200);
+    // The victim, from their own address, signs in; the guesser stays refused.
+    expect((await login('VICTIM@example.com', TEST_PASSWORD, '10.1.1.1')).statusCode).toBe(200);
+    expect((await login(victim.email, 'guess', '10.1.0.1')).statusCode).toBe(429);
+    // The guessing address may still sign in to other accounts.
+    expect((await login('ada@example.com', TEST_PASSWORD, '10.1.0.1')).statusCode).toBe(200);
+  });
+
+  it('does not count guesses the guessing address was refused against the email', async () => {
+    const victim = await makeUser(t.db, { email: 'hammered@example.com' });
+    for (let i = 0; i < MAX_FAILURES_PER_EMAIL + 5; i++) {
+      await login(victim.email, 'guess', '10.1.2.1');
+    }
+    expect((await login(victim.email, TEST_PASSWORD, '10.1.2.2')).statusCode).toBe(200);
+  });
+
+  it('refuses an email guessed at from many addresses, until its window ends', async () => {
+    const victim = await makeUser(t.db, { email: 'distributed@example.com' });
+    const addresses = MAX_FAILURES_PER_EMAIL / MAX_FAILURES_PER_EMAIL_AND_ADDRESS;
+    for (let a = 0; a < addresses; a++) {
+      for (let i = 0; i < MAX_FAILURES_PER_EMAIL_AND_ADDRESS; i++) {
+        expect((await login(victim.email, 'guess', `10.1.3.${a + 1}`)).statusCode).toBe(401);
+      }
+    }
+    const blocked = await login(victim.email, TEST_PASSWORD, '10.1.4.1');
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(300);
+    // The refusal did not cost the victim's address its own allowance.
+    await t.db
+      .update(loginFailures)
+      .set({ windowStart: new Date(Date.now() - 6 * 60 * 1000) })
+      .where(eq(loginFailures.key, 'email:distributed@example.com'));
+    const [pair] = await t.db
+      .select()
+      .from(loginFailures)
+      .where(eq(loginFailures.key, 'pair:10.1.4.1|distributed@example.com'));
+    expect(pair?.count).toBe(0);
+    expect((await login(victim.email, TEST_PASSWORD, '10.1.4.1')).statusCode).toBe(200);
+  });
+
+  it('keeps the email ceiling when the victim signs in, giving back only that attempt', async () => {
+    const victim = await makeUser(t.db, { email: 'ceiling@example.com' });
+    for (let i = 0; i < 3; i++) await login(victim.email, 'guess', `10.1.5.${i + 1}`);
+    expect((await login(victim.email, TEST_PASSWORD, '10.1.6.1')).statusCode).toBe(200);
+    const [ceiling] = await t.db
+      .select()
+      .from(loginFailures)
+      .where(eq(loginFailures.key, 'email:ceiling@example.com'));
+    expect(ceiling?.count).toBe(3);
   });
 
   it('forgets failure counters whose window ended long ago', async () => {
@@ -181,12 +233,20 @@ describe('sign-in limits under parallel requests', () => {
   const statuses = async (requests: Promise<{ statusCode: number }>[]) =>
     (await Promise.all(requests)).map((r) => r.statusCode).sort();
 
-  it('lets exactly 5 wrong passwords for one email through when 12 arrive at once', async () => {
+  it('lets exactly 5 wrong passwords for one email from one address through when 12 arrive at once', async () => {
     const target = await makeUser(t.db, { email: 'parallel@example.com' });
     const answers = await statuses(
-      Array.from({ length: 12 }, (_, i) => login(target.email, `guess ${i}`, `10.4.0.${i + 1}`)),
+      Array.from({ length: 12 }, (_, i) => login(target.email, `guess ${i}`, '10.4.0.1')),
     );
     expect(answers).toEqual([...Array<number>(5).fill(401), ...Array<number>(7).fill(429)]);
+  });
+
+  it('lets exactly 50 wrong passwords for one email through when 60 arrive at once from 15 addresses', async () => {
+    const target = await makeUser(t.db, { email: 'swarm@example.com' });
+    const answers = await statuses(
+      Array.from({ length: 60 }, (_, i) => login(target.email, `guess ${i}`, `10.4.1.${i % 15}`)),
+    );
+    expect(answers).toEqual([...Array<number>(50).fill(401), ...Array<number>(10).fill(429)]);
   });
 
   it('lets exactly 30 wrong passwords from one address through when 40 arrive at once', async () => {

@@ -10,7 +10,8 @@ import type { Credentials } from '@/lib/auth/create-auth';
 interface LoginFormProps {
   onSubmit: (credentials: Credentials) => Promise<unknown>;
   pending: boolean;
-  failed: boolean;
+  /** Why the last attempt failed, or null. */
+  failure: string | null;
 }
 
 function textField(form: FormData, name: string) {
@@ -18,7 +19,7 @@ function textField(form: FormData, name: string) {
   return typeof value === 'string' ? value : '';
 }
 
-export function LoginForm({ onSubmit, pending, failed }: LoginFormProps) {
+export function LoginForm({ onSubmit, pending, failure }: LoginFormProps) {
   const handleSubmit = useGuardedSubmit((event: SubmitEvent<HTMLFormElement>) => {
     const form = new FormData(event.currentTarget);
     return onSubmit({ email: textField(form, 'email'), password: textField(form, 'password') });
@@ -26,9 +27,9 @@ export function LoginForm({ onSubmit, pending, failed }: LoginFormProps) {
 
   return (
     <form onSubmit={handleSubmit} className="grid gap-5">
-      {failed ? (
+      {failure ? (
         <Alert variant="destructive">
-          <AlertDescription>Invalid email or password. Please try again.</AlertDescription>
+          <AlertDescription>{failure}</AlertDescription>
         </Alert>
       ) : null}
       <div className="grid gap-2">

@@ -21,6 +21,21 @@ async function fillIn(actor: ReturnType<typeof renderApp>['user']) {
   await actor.type(screen.getByLabelText('Password'), 'correct horse');
 }
 
+/** Every text the page shows from now on, so a test can say what never appeared. */
+function recordTexts() {
+  const seen = new Set<string>();
+  const record = () => seen.add(document.body.textContent);
+  record();
+  const observer = new MutationObserver(record);
+  observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+  return {
+    seen: () => [...seen],
+    stop: () => {
+      observer.disconnect();
+    },
+  };
+}
+
 describe('Login page', () => {
   it('shows "Checking authentication..." while the silent refresh runs, then the form', async () => {
     const refresh = deferred();
@@ -155,5 +170,77 @@ describe('Login page', () => {
     await waitFor(() => {
       expect(store.getState().user?.email).toBe('ada@example.com');
     });
+  });
+  it.each(['/login', '/dashboard'])(
+    'says "Checking authentication..." from the start on %s, never the generic "Loading..."',
+    async (path) => {
+      const refresh = deferred();
+      server.use(
+        http.post('/api/auth/token/refresh/', async () => {
+          await refresh.promise;
+          return HttpResponse.json({ access: null, user: null });
+        }),
+      );
+      const texts = recordTexts();
+      const { router } = renderApp(path);
+
+      expect(await screen.findByText('Checking authentication...')).toBeInTheDocument();
+      // A protected address waits for the check (1.5 s at most), then goes to the login page.
+      await waitFor(
+        () => {
+          expect(router.state.location.pathname).toBe('/login');
+        },
+        { timeout: 3000 },
+      );
+      refresh.release();
+      expect(await screen.findByRole('button', { name: 'Login' })).toBeEnabled();
+      texts.stop();
+      expect(texts.seen().filter((text) => text.includes('Loading...'))).toEqual([]);
+    },
+  );
+
+  it("shows the server's reason when too many attempts failed, and the spec's text otherwise", async () => {
+    noSession();
+    const reason = 'Too many failed sign-in attempts. Try again in 294 seconds.';
+    let answer: 'wrong' | 'throttled' = 'wrong';
+    server.use(
+      http.post('/api/auth/token/', () =>
+        answer === 'wrong'
+          ? HttpResponse.json(
+              { detail: 'No active account found with the given credentials' },
+              { status: 401 },
+            )
+          : HttpResponse.json(
+              { detail: reason },
+              { status: 429, headers: { 'Retry-After': '294' } },
+            ),
+      ),
+    );
+    vi.mocked(console.error).mockImplementation(() => undefined);
+    const { router, user: actor } = renderApp('/login');
+    await fillIn(actor);
+    await actor.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Invalid email or password. Please try again.',
+    );
+
+    answer = 'throttled';
+    await actor.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(reason));
+    expect(screen.getByRole('alert')).not.toHaveTextContent('Invalid email or password');
+    expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('says to wait a few minutes when a 429 comes without a reason', async () => {
+    noSession();
+    server.use(http.post('/api/auth/token/', () => new HttpResponse('slow down', { status: 429 })));
+    vi.mocked(console.error).mockImplementation(() => undefined);
+    const { user: actor } = renderApp('/login');
+    await fillIn(actor);
+    await actor.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many failed sign-in attempts. Please wait a few minutes and try again.',
+    );
   });
 });

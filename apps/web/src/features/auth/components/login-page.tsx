@@ -1,12 +1,12 @@
 import { useNavigate } from '@tanstack/react-router';
-import { Loader2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { BrandMark } from '@/components/layout/brand-mark';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useAuth } from '@/lib/auth/auth-context';
 import { resolveReturnTo } from '@/lib/auth/return-to';
-import { useLogin } from '@/features/auth/api/login';
+import { loginFailureMessage, useLogin } from '@/features/auth/api/login';
 import { AuthLayout } from './auth-layout';
+import { CheckingAuthentication } from './checking-authentication';
 import { LoginForm } from './login-form';
 
 export function LoginPage({ returnTo }: { returnTo?: string | undefined }) {
@@ -21,19 +21,7 @@ export function LoginPage({ returnTo }: { returnTo?: string | undefined }) {
     }
   }, [initialised, authenticated, returnTo, navigate]);
 
-  if (!initialised || authenticated) {
-    return (
-      <AuthLayout>
-        <p
-          role="status"
-          className="flex items-center justify-center gap-2 text-sm text-muted-foreground"
-        >
-          <Loader2 className="size-4 animate-spin" aria-hidden="true" />
-          Checking authentication...
-        </p>
-      </AuthLayout>
-    );
-  }
+  if (!initialised || authenticated) return <CheckingAuthentication />;
 
   return (
     <AuthLayout>
@@ -50,7 +38,7 @@ export function LoginPage({ returnTo }: { returnTo?: string | undefined }) {
         <CardContent>
           <LoginForm
             pending={login.isPending}
-            failed={login.isError}
+            failure={login.isError ? loginFailureMessage(login.error) : null}
             onSubmit={(credentials) => login.mutateAsync(credentials)}
           />
         </CardContent>
