@@ -136,7 +136,13 @@ export function CommentRow({
             <p id={questionId} className="text-sm font-medium">
               {DISCARD_QUESTION}
             </p>
-            <Button type="button" variant="destructive" size="sm" onClick={onClose}>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              className="text-destructive hover:text-destructive"
+              onClick={onClose}
+            >
               Discard
             </Button>
             <Button type="button" variant="outline" size="sm" autoFocus onClick={onKeepEditing}>
