@@ -36,14 +36,15 @@ test('the README screenshot: the review page part-way through a review', async (
   await expect(counter('8 / 8')).toBeVisible();
   await expect(rows).toHaveCount(8);
 
-  // Three ideas reviewed just now (their amber marker lasts a minute), the fourth active.
+  // Three ideas reviewed just now (their amber marker lasts a minute), the fourth active. The
+  // first is active as the list arrives.
+  await expect(rows.nth(0)).toHaveAttribute('data-active', 'true');
   const pressed = (n: number, name: string) =>
     expect(rows.nth(n).getByRole('button', { name, exact: true })).toHaveAttribute(
       'aria-pressed',
       'true',
     );
   const steps: [string, () => Promise<void>][] = [
-    ['j', () => expect(rows.nth(0)).toHaveAttribute('data-active', 'true')],
     ['u', () => pressed(0, 'Remove Vote')],
     ['2', () => pressed(0, 'Great Idea (1)')],
     ['j', () => expect(rows.nth(1)).toHaveAttribute('data-active', 'true')],

@@ -28,9 +28,13 @@ async function reviewedCounts(request: APIRequestContext, token: string, brainst
   return { count, filteredCount };
 }
 
+/** Keys pressed by `press`, for the fifty-idea review's log. */
+let keysPressed = 0;
+
 /** Presses `key` and waits until the page shows what it did. */
 async function press(page: Page, key: string, done: () => Promise<void>) {
   await page.keyboard.press(key);
+  keysPressed += 1;
   await done();
 }
 
@@ -86,14 +90,17 @@ test('fifty generated ideas are reviewed with the keyboard alone', async ({ page
   const row = (index: number) => page.locator(`tr[data-idea-id="${ids[index] ?? ''}"]`);
 
   const started = performance.now();
+  keysPressed = 0;
   for (let index = 0; index < IDEAS; index++) {
-    // The first j makes the first idea active; each later one moves down.
-    await press(page, 'j', () => expect(row(index)).toHaveAttribute('data-active', 'true'));
+    // The first idea is active on arrival; j moves down to each later one.
+    if (index === 0) await expect(row(0)).toHaveAttribute('data-active', 'true');
+    else await press(page, 'j', () => expect(row(index)).toHaveAttribute('data-active', 'true'));
     await reviewWithKeys(page, row(index), index);
   }
   await expect(counter(`0 / ${IDEAS}`)).toBeVisible({ timeout: 30_000 });
   const seconds = (performance.now() - started) / 1000;
   console.log(`keyboard review of ${IDEAS} ideas: ${seconds.toFixed(1)} s`);
+  console.log(`keys pressed: ${String(keysPressed)}`);
 
   // Every idea has the caller's annotation, made by the keys alone.
   await expect
@@ -129,6 +136,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
         page,
         request,
       }) => {
+        // Five axe scans, up to four seconds each beside a CPU hog, and a comment's round trips.
+        test.setTimeout(90_000);
         const token = await accessToken(request, alice);
         const title = `Louder libraries ${colorScheme} ${width} ${Date.now()}`;
         const id = await createBrainstormViaApi(request, token, title);
@@ -157,8 +166,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
         await page.getByRole('checkbox', { name: 'Show Already Reviewed' }).uncheck();
         await expect(rows).toHaveCount(2);
-        // An active, recently voted row with a reaction, and its comment row open.
-        await page.keyboard.press('j');
+        // An active, recently voted row with a reaction, and its comment row open. The first
+        // idea to review is active as the list arrives.
         await expect(rows.first()).toHaveAttribute('data-active', 'true');
         await page.keyboard.press('u');
         await expect(rows.first()).toHaveAttribute('data-recent', 'true');
@@ -168,12 +177,46 @@ for (const colorScheme of ['light', 'dark'] as const) {
           'true',
         );
         await page.keyboard.press('c');
-        await expect(page.getByRole('textbox', { name: 'Your comment' })).toBeFocused();
+        const field = page.getByRole('textbox', { name: 'Your comment' });
+        await expect(field).toBeFocused();
+        await expectNoAxeViolations(page);
+
+        // Enter submits the comment, Shift+Enter starts a line, and the row has the keys again.
+        await page.keyboard.type('Bring earplugs');
+        await page.keyboard.press('Shift+Enter');
+        await page.keyboard.type('for everyone');
+        await expect(field).toHaveValue('Bring earplugs\nfor everyone');
+        await page.keyboard.press('Enter');
+        await expect(field).toBeHidden();
+        const commentButton = rows.first().getByRole('button', { name: 'Comment (1)' });
+        await expect(commentButton).toBeFocused();
+
+        // Esc with text typed asks first; Esc there keeps the text, Discard throws it away.
+        await page.keyboard.press('c');
+        await expect(field).toBeFocused();
+        await page.keyboard.type('Half a thought');
+        await page.keyboard.press('Escape');
+        const ask = page.getByRole('alertdialog', { name: 'Discard your comment?' });
+        await expect(ask.getByRole('button', { name: 'Keep editing' })).toBeFocused();
         await expectNoAxeViolations(page);
         await page.keyboard.press('Escape');
-        await expect(page.getByRole('textbox', { name: 'Your comment' })).toBeHidden();
+        await expect(ask).toBeHidden();
+        await expect(field).toBeFocused();
+        await expect(field).toHaveValue('Half a thought');
+        await page.keyboard.press('Escape');
+        await ask.getByRole('button', { name: 'Discard' }).click();
+        await expect(field).toBeHidden();
+        await expect(commentButton).toBeFocused();
+        await page.keyboard.press('d');
+        await expect(rows.first().getByRole('button', { name: 'Remove Vote' })).toHaveClass(
+          /text-red-600/,
+        );
+
         await page.keyboard.press('?');
-        await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+        const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+        await expect(help).toBeVisible();
+        await expect(help.getByText('Submit the comment', { exact: true })).toBeVisible();
+        await expect(help.getByText('Start a new line', { exact: true })).toBeVisible();
         await expectNoAxeViolations(page);
 
         await page.goto('/saved');
@@ -182,4 +225,70 @@ for (const colorScheme of ['light', 'dark'] as const) {
       });
     });
   }
+}
+
+for (const [width, height] of [
+  [1280, 800],
+  [390, 844],
+] as const) {
+  test.describe(`at ${width}×${height}`, () => {
+    test.use({ viewport: { width, height } });
+
+    test('rows whose minute is up leave without moving the active row', async ({
+      page,
+      request,
+    }) => {
+      const token = await accessToken(request, alice);
+      const title = `Slower lifts ${width} ${Date.now()}`;
+      const id = await createBrainstormViaApi(request, token, title);
+      for (let n = 1; n <= 12; n++) {
+        const response = await request.post('/api/ideas/', {
+          headers: bearer(token),
+          data: { brainstorm: id, title: `Lift idea ${n} ${title}`, summary: `Summary ${n}` },
+        });
+        expect(response.status()).toBe(201);
+      }
+
+      // The page's own clock, so that the minute passes at once.
+      await page.clock.install();
+      await signInAt(page, alice);
+      await page.goto(`/brainstorms/${id}/review`);
+      const rows = page.getByRole('region', { name: 'Ideas Review' }).locator('tr[data-idea-id]');
+      await expect(rows).toHaveCount(12);
+      const ids = await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-idea-id')));
+      const row = (index: number) => page.locator(`tr[data-idea-id="${ids[index] ?? ''}"]`);
+
+      // Three ideas voted on with the keys; the fourth active, 200 px from the window's top.
+      await expect(row(0)).toHaveAttribute('data-active', 'true');
+      for (const index of [0, 1, 2]) {
+        await press(page, 'u', () =>
+          expect(row(index).getByRole('button', { name: 'Remove Vote' })).toBeVisible(),
+        );
+        await press(page, 'j', () => expect(row(index + 1)).toHaveAttribute('data-active', 'true'));
+      }
+      await expect(page.getByText('# Ideas to Review: 9 / 12', { exact: true })).toBeVisible();
+      const top = () => row(3).evaluate((tr) => Math.round(tr.getBoundingClientRect().top));
+      await row(3).evaluate(
+        (tr) =>
+          new Promise<void>((resolve) => {
+            window.addEventListener(
+              'scroll',
+              () => {
+                resolve();
+              },
+              { once: true },
+            );
+            window.scrollBy(0, tr.getBoundingClientRect().top - 200);
+          }),
+      );
+      expect(await top()).toBe(200);
+
+      // A minute on, the three leave the list; the fourth stays put, and active.
+      await page.clock.fastForward('01:01');
+      await expect(rows).toHaveCount(9);
+      await expect(row(3)).toHaveAttribute('data-active', 'true');
+      await expect.poll(top).toBe(200);
+      await expectNoAxeViolations(page);
+    });
+  });
 }

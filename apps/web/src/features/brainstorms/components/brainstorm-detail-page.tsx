@@ -20,12 +20,15 @@ interface BrainstormDetailPageProps {
   generation?: ReactNode;
   /** The 'Ideas' section, from the ideas feature; shown once the brainstorm has loaded. */
   ideas?: ReactNode;
+  /** The header card's 'Review Ideas' link: the review page, which shows this page too, leaves it out. */
+  reviewLink?: boolean;
 }
 
 export function BrainstormDetailPage({
   brainstormId,
   generation,
   ideas,
+  reviewLink = true,
 }: BrainstormDetailPageProps) {
   const brainstorm = useBrainstorm(brainstormId);
 
@@ -43,7 +46,11 @@ export function BrainstormDetailPage({
 
   return (
     <>
-      <BrainstormHeaderCard key={brainstorm.data.id} brainstorm={brainstorm.data} />
+      <BrainstormHeaderCard
+        key={brainstorm.data.id}
+        brainstorm={brainstorm.data}
+        reviewLink={reviewLink}
+      />
       {generation}
       {ideas}
     </>

@@ -9,7 +9,13 @@ import type { Brainstorm } from '../api/types';
 import { BrainstormEditForm } from './brainstorm-edit-form';
 import { BrainstormFacts } from './brainstorm-facts';
 
-export function BrainstormHeaderCard({ brainstorm }: { brainstorm: Brainstorm }) {
+interface BrainstormHeaderCardProps {
+  brainstorm: Brainstorm;
+  /** The 'Review Ideas' link; left out on the review page, where it would lead to itself. */
+  reviewLink?: boolean;
+}
+
+export function BrainstormHeaderCard({ brainstorm, reviewLink = true }: BrainstormHeaderCardProps) {
   const { user } = useAuth();
   const [editing, setEditing] = useState(false);
   // Leaving edit mode hands focus back to the Edit button, not to the page's top.
@@ -63,15 +69,17 @@ export function BrainstormHeaderCard({ brainstorm }: { brainstorm: Brainstorm })
                   Edit
                 </Button>
               ) : null}
-              <Button asChild>
-                <Link
-                  to="/brainstorms/$brainstormId/review"
-                  params={{ brainstormId: brainstorm.id }}
-                >
-                  <ClipboardCheck aria-hidden="true" />
-                  Review Ideas
-                </Link>
-              </Button>
+              {reviewLink ? (
+                <Button asChild>
+                  <Link
+                    to="/brainstorms/$brainstormId/review"
+                    params={{ brainstormId: brainstorm.id }}
+                  >
+                    <ClipboardCheck aria-hidden="true" />
+                    Review Ideas
+                  </Link>
+                </Button>
+              ) : null}
             </div>
           </CardHeader>
           <CardContent className="px-4 sm:px-6">

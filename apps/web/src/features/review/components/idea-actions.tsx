@@ -93,6 +93,7 @@ export function IdeaActions(row: ReviewRow) {
         title="Comment"
         aria-label={`Comment (${idea.comments_count})`}
         aria-expanded={commentOpen}
+        data-comment-toggle
         className="gap-1 tabular-nums"
         onClick={() => {
           commands.comment();

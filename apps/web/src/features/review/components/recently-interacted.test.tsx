@@ -75,6 +75,64 @@ describe('Recently interacted ideas', () => {
     expect(row('Idea number 2')).not.toHaveAttribute('data-recent');
   });
 
+  it('keep the active row in its place on screen, and active, when rows above it expire', async () => {
+    serveReview(reviewIdeas(5));
+    // A laid-out page: each idea's row 80 px tall under 300 px of page, scrolled by scrollBy.
+    let scrollY = 0;
+    const scrolled = vi.spyOn(window, 'scrollBy').mockImplementation((_x: number, y: number) => {
+      scrollY += y;
+    });
+    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (
+      this: Element,
+    ) {
+      const rows = [...document.querySelectorAll('tr[data-idea-id]')];
+      const top = 300 + rows.indexOf(this) * 80 - scrollY;
+      return DOMRect.fromRect({ x: 0, y: top, width: 800, height: 80 });
+    });
+    const top = (title: string) => row(title).getBoundingClientRect().top;
+    const press = (key: string) => {
+      fireEvent.keyDown(document.activeElement ?? document.body, { key });
+    };
+    renderApp('/brainstorms/7/review', { signedInAs: user });
+    await screen.findByRole('cell', { name: 'Idea number 1' }, { timeout: 3000 });
+
+    // Ideas 1 and 2 reviewed, idea 3 active, scrolled to 60 px from the top of the window.
+    expect(row('Idea number 1')).toHaveAttribute('data-active');
+    press('u');
+    press('j');
+    press('u');
+    press('j');
+    expect(row('Idea number 3')).toHaveAttribute('data-active');
+    expect(await screen.findByText('# Ideas to Review: 3 / 5')).toBeInTheDocument();
+    scrollY = 400;
+    window.dispatchEvent(new Event('scroll'));
+    expect(top('Idea number 3')).toBe(60);
+
+    // Their minute is up and they leave: the page scrolls up by their height instead of jumping.
+    act(() => {
+      vi.advanceTimersByTime(RECENTLY_INTERACTED_MS);
+    });
+    await waitFor(() => {
+      expect(screen.queryByRole('cell', { name: 'Idea number 2' })).not.toBeInTheDocument();
+    });
+    expect(screen.queryByRole('cell', { name: 'Idea number 1' })).not.toBeInTheDocument();
+    expect(row('Idea number 3')).toHaveAttribute('data-active');
+    expect(top('Idea number 3')).toBe(60);
+    expect(scrolled).toHaveBeenCalled();
+
+    // When the active idea itself leaves, the one after it takes its place and its mark.
+    press('u');
+    expect(await screen.findByText('# Ideas to Review: 2 / 5')).toBeInTheDocument();
+    act(() => {
+      vi.advanceTimersByTime(RECENTLY_INTERACTED_MS);
+    });
+    await waitFor(() => {
+      expect(screen.queryByRole('cell', { name: 'Idea number 3' })).not.toBeInTheDocument();
+    });
+    expect(row('Idea number 4')).toHaveAttribute('data-active');
+    expect(top('Idea number 4')).toBe(60);
+  });
+
   it('highlights the active row', async () => {
     serveReview(reviewIdeas(2));
     renderApp('/brainstorms/7/review', { signedInAs: user });

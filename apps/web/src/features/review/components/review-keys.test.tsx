@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeIdea, withAnnotation } from '@/entities/idea/testing/idea-fixtures';
 import { makeUser } from '@/test/fixtures';
 import { stubPointerCapture } from '@/test/pointer-capture';
 import { renderApp } from '@/test/render-app';
@@ -38,10 +39,12 @@ describe('Keyboard review', () => {
     // A checkbox just ticked is no field being typed in.
     await actor.click(screen.getByRole('checkbox', { name: 'Show Hidden' }));
     await screen.findByRole('cell', { name: 'Idea number 1' });
-    await actor.keyboard('j');
     expect(row('Idea number 1')).toHaveAttribute('data-active');
-    expect(said()).toContain('Idea number 1 (1 of 3)');
-    await actor.keyboard('j{ArrowDown}');
+    await actor.keyboard('j');
+    expect(row('Idea number 2')).toHaveAttribute('data-active');
+    expect(row('Idea number 1')).not.toHaveAttribute('data-active');
+    expect(said()).toContain('Idea number 2 (2 of 3)');
+    await actor.keyboard('{ArrowDown}');
     expect(row('Idea number 3')).toHaveAttribute('data-active');
     await actor.keyboard('j');
     expect(row('Idea number 3')).toHaveAttribute('data-active');
@@ -50,19 +53,44 @@ describe('Keyboard review', () => {
     expect(row('Idea number 3')).not.toHaveAttribute('data-active');
   });
 
+  it('makes the first unreviewed row active on arrival, so the keys act on it at once', async () => {
+    const { annotations } = serveReview([
+      withAnnotation(makeIdea({ id: 9, title: 'Voted on', created: '2026-03-02T10:00:00.000Z' }), {
+        vote: 1,
+      }),
+      ...reviewIdeas(2),
+    ]);
+    const { user: actor } = await openReview();
+    expect(row('Idea number 1')).toHaveAttribute('data-active');
+    await actor.keyboard('u');
+    expect(
+      within(row('Idea number 1')).getByRole('button', { name: 'Remove Vote' }),
+    ).toHaveAttribute('aria-pressed', 'true');
+    expect(said()).toContain('Voted up: Idea number 1');
+    await waitFor(() => {
+      expect(annotations.get(1)).toMatchObject({ vote: 1 });
+    });
+
+    // Another list keeps the active idea when it is listed there too.
+    await actor.click(screen.getByRole('checkbox', { name: 'Show Already Reviewed' }));
+    await screen.findByRole('cell', { name: 'Voted on' });
+    expect(row('Voted on')).not.toHaveAttribute('data-active');
+    expect(row('Idea number 1')).toHaveAttribute('data-active');
+  });
+
   it('brings the row it moves to into view', async () => {
     serveReview(reviewIdeas(3));
     const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView');
     const { user: actor } = await openReview();
     await actor.keyboard('jj');
-    expect(scrolled.mock.contexts).toEqual([row('Idea number 1'), row('Idea number 2')]);
+    expect(scrolled.mock.contexts).toEqual([row('Idea number 2'), row('Idea number 3')]);
     expect(scrolled).toHaveBeenLastCalledWith({ block: 'nearest' });
   });
 
   it('votes, reacts, bookmarks and hides the active row', async () => {
     const { annotations } = serveReview(reviewIdeas(2));
     const { user: actor } = await openReview();
-    await actor.keyboard('jj');
+    await actor.keyboard('j');
     const actions = within(row('Idea number 2'));
     await actor.keyboard('u');
     expect(actions.getByRole('button', { name: 'Remove Vote' })).toHaveClass('text-green-600');
@@ -95,7 +123,7 @@ describe('Keyboard review', () => {
   it('opens the comment row with c, ignores keys typed in it, and closes it with Esc', async () => {
     serveReview(reviewIdeas(1));
     const { user: actor } = await openReview();
-    await actor.keyboard('jc');
+    await actor.keyboard('c');
     const field = await screen.findByLabelText('Your comment');
     expect(field).toHaveFocus();
     await actor.keyboard('udbh');
@@ -103,8 +131,11 @@ describe('Keyboard review', () => {
     expect(
       within(row('Idea number 1')).getByRole('button', { name: 'Vote Up' }),
     ).toBeInTheDocument();
+    await actor.clear(field);
+    // Nothing typed: Esc closes at once, and the row has the keys again.
     await actor.keyboard('{Escape}');
     expect(screen.queryByLabelText('Your comment')).not.toBeInTheDocument();
+    expect(row('Idea number 1')).toContainElement(document.activeElement as HTMLElement);
     await actor.keyboard('c');
     expect(await screen.findByLabelText('Your comment')).toBeInTheDocument();
     await actor.click(document.body);
@@ -112,8 +143,92 @@ describe('Keyboard review', () => {
     expect(screen.queryByLabelText('Your comment')).not.toBeInTheDocument();
   });
 
+  it('submits the comment with Enter or Ctrl/Cmd+Enter, and hands the keys back to its row', async () => {
+    const { comments, annotations } = serveReview(reviewIdeas(2));
+    const { user: actor } = await openReview();
+    await actor.keyboard('c');
+    const field = await screen.findByLabelText('Your comment');
+    await actor.keyboard('First line{Shift>}{Enter}{/Shift}second line');
+    expect(field).toHaveValue('First line\nsecond line');
+    await actor.keyboard('{Enter}');
+    expect(screen.queryByLabelText('Your comment')).not.toBeInTheDocument();
+    await waitFor(() => {
+      expect(comments.get(1)?.map((comment) => comment.text)).toEqual(['First line\nsecond line']);
+    });
+    // Focus is back on the idea's row: its keys work at once.
+    expect(row('Idea number 1')).toContainElement(document.activeElement as HTMLElement);
+    await actor.keyboard('u');
+    expect(
+      within(row('Idea number 1')).getByRole('button', { name: 'Remove Vote' }),
+    ).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => {
+      expect(annotations.get(1)).toMatchObject({ vote: 1 });
+    });
+
+    // A blank comment is not sent, and Enter adds no line to it.
+    await actor.keyboard('c');
+    await actor.keyboard('{Enter}');
+    expect(screen.getByLabelText('Your comment')).toHaveValue('');
+    await actor.keyboard('With Ctrl{Control>}{Enter}{/Control}');
+    expect(screen.queryByLabelText('Your comment')).not.toBeInTheDocument();
+    await actor.keyboard('c');
+    await actor.keyboard('With Cmd{Meta>}{Enter}{/Meta}');
+    expect(screen.queryByLabelText('Your comment')).not.toBeInTheDocument();
+    await waitFor(() => {
+      expect(comments.get(1)?.map((comment) => comment.text)).toEqual([
+        'First line\nsecond line',
+        'With Ctrl',
+        'With Cmd',
+      ]);
+    });
+    await actor.keyboard('j');
+    expect(row('Idea number 2')).toHaveAttribute('data-active');
+  });
+
+  it('asks before Esc throws typed text away: Keep editing returns to it, Discard closes', async () => {
+    const { comments, requests } = serveReview(reviewIdeas(2));
+    const { user: actor } = await openReview();
+    await actor.keyboard('c');
+    const field = await screen.findByLabelText('Your comment');
+    await actor.keyboard('Half a thought');
+    await actor.keyboard('{Escape}');
+    const ask = screen.getByRole('alertdialog', { name: 'Discard your comment?' });
+    const keep = within(ask).getByRole('button', { name: 'Keep editing' });
+    expect(keep).toHaveFocus();
+    expect(field).toHaveValue('Half a thought');
+    // The review keys wait while it asks.
+    await actor.keyboard('uj');
+    expect(
+      within(row('Idea number 1')).getByRole('button', { name: 'Vote Up' }),
+    ).toBeInTheDocument();
+    expect(row('Idea number 1')).toHaveAttribute('data-active');
+
+    // Esc, or Keep editing, goes back to the text.
+    await actor.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(field).toHaveFocus();
+    expect(field).toHaveValue('Half a thought');
+    await actor.keyboard('{Escape}');
+    await actor.click(screen.getByRole('button', { name: 'Keep editing' }));
+    expect(field).toHaveFocus();
+
+    // From outside the field too, Esc asks first.
+    await actor.click(document.body);
+    await actor.keyboard('{Escape}');
+    await actor.click(screen.getByRole('button', { name: 'Discard' }));
+    expect(screen.queryByLabelText('Your comment')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(row('Idea number 1')).toContainElement(document.activeElement as HTMLElement);
+    await actor.keyboard('j');
+    expect(row('Idea number 2')).toHaveAttribute('data-active');
+    expect(comments.size).toBe(0);
+    expect(
+      requests.filter((request) => request.startsWith('POST') && request.includes('comments')),
+    ).toEqual([]);
+  });
+
   it('lists every key in an overlay on ?', async () => {
-    serveReview(reviewIdeas(1));
+    serveReview(reviewIdeas(2));
     const { user: actor } = await openReview();
     await actor.keyboard('?');
     const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
@@ -123,12 +238,15 @@ describe('Keyboard review', () => {
       '😂 Laugh',
       '📌 Pin for group',
       'Close the comment row',
+      'Submit the comment',
+      'Start a new line',
+      'Close the comment row, asking first if it holds text',
     ]) {
       expect(within(dialog).getByText(action)).toBeInTheDocument();
     }
     // Keys belong to the overlay while it is open.
     await actor.keyboard('j');
-    expect(document.querySelector('tr[data-idea-id="1"]')).not.toHaveAttribute('data-active');
+    expect(document.querySelector('tr[data-idea-id="2"]')).not.toHaveAttribute('data-active');
     await actor.keyboard('{Escape}');
     await waitFor(() => {
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

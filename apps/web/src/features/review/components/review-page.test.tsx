@@ -37,9 +37,12 @@ describe('Review page', () => {
     ]);
     renderApp('/brainstorms/7/review', { signedInAs: user });
     expect(
-      await screen.findByRole('heading', { name: 'Worse kitchens', level: 1 }),
+      await screen.findByRole('heading', { name: 'Worse kitchens', level: 1 }, { timeout: 3000 }),
     ).toBeInTheDocument();
     expect(await screen.findByText('# Ideas to Review: 3 / 4')).toBeInTheDocument();
+    // The header card's 'Review Ideas' link leads here: on this page it is left out.
+    expect(screen.getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Review Ideas' })).not.toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Show Hidden' })).not.toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Show Already Reviewed' })).not.toBeChecked();
     expect(screen.getByRole('form', { name: 'Generate ideas' })).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { Keyboard } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
@@ -12,6 +12,8 @@ import {
 import type { Idea } from '@/entities/idea/api/types';
 import { IdeasFooter } from '@/entities/idea/components/ideas-footer';
 import { ApiError } from '@/lib/api/api-error';
+import { useActiveRow } from '../hooks/use-active-row';
+import { useCommentDraft } from '../hooks/use-comment-draft';
 import { useIdeaCommands, type ReviewRow } from '../hooks/use-idea-commands';
 import { useRecentlyInteracted } from '../hooks/use-recently-interacted';
 import { useRetainedIdeas } from '../hooks/use-retained-ideas';
@@ -53,18 +55,27 @@ export function ReviewSection({ brainstormId, view, onViewChange }: ReviewSectio
   const listName = JSON.stringify(params);
   // While reviewed ideas are not shown, those just reviewed stay until their minute is up.
   const rows = useRetainedIdeas(list.data?.results, recent, listName, !showReviewed);
-  const [activeId, setActiveId] = useState<number | null>(null);
-  const [commentOpenId, setCommentOpenId] = useState<number | null>(null);
   const rowElements = useRef(new Map<number, HTMLTableRowElement>());
+  const [activeId, setActiveId] = useActiveRow(rows, listName, rowElements);
+  // Once its comment row closes, the idea's row has the focus, so its keys work at once.
+  const focusRowOf = useRef<number | null>(null);
+  const comments = useCommentDraft((ideaId) => {
+    focusRowOf.current = ideaId;
+  });
+  useEffect(() => {
+    const ideaId = focusRowOf.current;
+    if (ideaId === null) return;
+    focusRowOf.current = null;
+    rowElements.current.get(ideaId)?.querySelector<HTMLElement>('[data-comment-toggle]')?.focus();
+  });
+  const commentOpenId = comments.draft.ideaId;
   const rowOf = (idea: Idea): ReviewRow => ({
     idea,
     onInteract: () => {
       mark(idea, listName);
     },
     commentOpen: commentOpenId === idea.id,
-    onToggleComment: () => {
-      setCommentOpenId((open) => (open === idea.id ? null : idea.id));
-    },
+    onToggleComment: () => comments.toggle(idea),
   });
   // The keys act on the active row: its commands are built here, where the rows are.
   const activeIdea = rows?.find((idea) => idea.id === activeId);
@@ -77,10 +88,7 @@ export function ReviewSection({ brainstormId, view, onViewChange }: ReviewSectio
       rowElements.current.get(ideaId)?.scrollIntoView({ block: 'nearest' });
     },
     commands: activeCommands,
-    commentOpenId,
-    closeComment: () => {
-      setCommentOpenId(null);
-    },
+    closeComment: comments.requestClose,
   });
 
   // A page past the end (the server's 404, say after reviewing the last page) starts over at 1.
@@ -126,11 +134,15 @@ export function ReviewSection({ brainstormId, view, onViewChange }: ReviewSectio
         renderCommentRow={(idea) => (
           <CommentRow
             idea={idea}
+            draft={comments.draft}
+            onTextChange={comments.setText}
+            onRequestClose={() => {
+              comments.requestClose();
+            }}
+            onClose={comments.close}
+            onKeepEditing={comments.keepEditing}
             onInteract={() => {
               mark(idea, listName);
-            }}
-            onClose={() => {
-              setCommentOpenId(null);
             }}
           />
         )}

@@ -12,7 +12,8 @@ export interface ReviewRow {
   /** Called before every action: the row is marked as recently interacted with. */
   onInteract: () => void;
   commentOpen: boolean;
-  onToggleComment: () => void;
+  /** Opens or closes the idea's comment row, and may say what it did. */
+  onToggleComment: () => string | undefined;
 }
 
 /**
@@ -65,8 +66,7 @@ export function useIdeaCommands(row: ReviewRow | null): RowCommands | null {
     },
     comment: () => {
       onInteract();
-      onToggleComment();
-      return commentOpen ? 'Comment row closed' : `Comment on: ${title}`;
+      return onToggleComment() ?? (commentOpen ? 'Comment row closed' : `Comment on: ${title}`);
     },
   };
 }

@@ -10,8 +10,8 @@ interface ReviewKeyboardOptions {
   moveTo: (ideaId: number) => void;
   /** The active row's commands, or null when no row is active. */
   commands: RowCommands | null;
-  commentOpenId: number | null;
-  closeComment: () => void;
+  /** Closes the open comment row, or asks first when it holds text; says which, or null. */
+  closeComment: () => string | null;
 }
 
 /**
@@ -35,11 +35,7 @@ export function useReviewKeyboard(options: ReviewKeyboardOptions) {
       return `${next.title} (${index + 1} of ${rows.length})`;
     },
     commands: () => options.commands,
-    closeComment: () => {
-      if (options.commentOpenId === null) return null;
-      options.closeComment();
-      return 'Comment row closed';
-    },
+    closeComment: () => options.closeComment(),
     openHelp: () => {
       setHelpOpen(true);
     },

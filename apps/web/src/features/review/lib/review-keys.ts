@@ -11,7 +11,7 @@ export interface RowCommands {
 }
 
 /** Every key of the review list, for the '?' overlay. */
-export const REVIEW_KEYS = [
+const LIST_KEYS = [
   { keys: ['j', '↓'], action: 'Next idea' },
   { keys: ['k', '↑'], action: 'Previous idea' },
   { keys: ['u'], action: 'Vote up (again to remove the vote)' },
@@ -25,6 +25,19 @@ export const REVIEW_KEYS = [
   { keys: ['c'], action: 'Open or close the comment row' },
   { keys: ['Esc'], action: 'Close the comment row' },
   { keys: ['?'], action: 'Show these keys' },
+];
+
+/** The comment box's own keys; once it closes, the idea's row has the keys again. */
+const COMMENT_KEYS = [
+  { keys: ['Enter', 'Ctrl+Enter', '⌘+Enter'], action: 'Submit the comment' },
+  { keys: ['Shift+Enter'], action: 'Start a new line' },
+  { keys: ['Esc'], action: 'Close the comment row, asking first if it holds text' },
+];
+
+/** The keys for the '?' overlay, in groups. */
+export const REVIEW_KEYS = [
+  { title: 'In the list', keys: LIST_KEYS },
+  { title: 'In the comment box', keys: COMMENT_KEYS },
 ] as const;
 
 const NOT_TYPED_IN = new Set([
@@ -38,12 +51,13 @@ const NOT_TYPED_IN = new Set([
   'file',
 ]);
 
-/** Keys typed into a field, or used in an open list or menu, are theirs. */
+/** Keys typed into a field, or used in an open list, menu or question, are theirs. */
 export function isTyping(target: EventTarget | null) {
   if (!(target instanceof HTMLElement)) return false;
   return (
     target.isContentEditable ||
-    target.closest('[role="listbox"], [role="menu"], [role="dialog"]') !== null ||
+    target.closest('[role="listbox"], [role="menu"], [role="dialog"], [role="alertdialog"]') !==
+      null ||
     (target instanceof HTMLInputElement && !NOT_TYPED_IN.has(target.type)) ||
     target instanceof HTMLTextAreaElement ||
     target instanceof HTMLSelectElement ||

@@ -224,5 +224,5 @@ export function serveReview(initial: ServerIdea[], options: ReviewServerOptions 
     }),
   );
 
-  return { requests, annotations, state };
+  return { requests, annotations, state, comments: teamComments };
 }

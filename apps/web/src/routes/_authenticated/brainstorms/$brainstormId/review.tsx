@@ -52,6 +52,7 @@ function ReviewRoute() {
   return (
     <BrainstormDetailPage
       brainstormId={brainstormId}
+      reviewLink={false}
       ideas={
         <ReviewPanel
           brainstormId={brainstormId}
