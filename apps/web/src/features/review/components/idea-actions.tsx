@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { REACTIONS } from '@/entities/idea/api/toggle-reaction';
 import { annotationOf } from '@/entities/idea/lib/annotation-cache';
 import { hasReaction } from '@/entities/idea/lib/annotation-changes';
+import { formatVotes } from '@/entities/idea/lib/votes';
 import { cn } from '@/lib/utils';
 import { useIdeaCommands, type ReviewRow } from '../hooks/use-idea-commands';
 
@@ -31,7 +32,7 @@ function voteColour(current: number, direction: 1 | -1) {
   return direction === 1 ? 'text-green-600 dark:text-green-500' : 'text-red-600 dark:text-red-500';
 }
 
-/** Vote up and down, the four reactions, bookmark, comment and hide/show for one idea. */
+/** Vote up and down with the idea's votes, the four reactions, bookmark, comment and hide/show for one idea. */
 export function IdeaActions(row: ReviewRow) {
   const { idea, commentOpen } = row;
   const annotation = annotationOf(idea);
@@ -58,6 +59,11 @@ export function IdeaActions(row: ReviewRow) {
           </ActionButton>
         );
       })}
+      {/* The idea's votes as the brainstorm's page shows them, changed with the buttons. */}
+      <span className="px-1 text-xs whitespace-nowrap text-muted-foreground tabular-nums">
+        <span className="sr-only">Votes: </span>
+        {formatVotes(idea)}
+      </span>
       {REACTIONS.map(({ type, emoji, label }) => {
         const on = hasReaction(idea, type);
         const count = idea.reaction_counts[type];
