@@ -43,27 +43,29 @@ export function IdeaActions(row: ReviewRow) {
 
   return (
     <div className="flex max-w-64 flex-wrap items-center gap-0.5" role="group" aria-label="Actions">
-      {([1, -1] as const).map((direction) => {
-        const Icon = direction === 1 ? ThumbsUp : ThumbsDown;
-        return (
-          <ActionButton
-            key={direction}
-            title={voteTitle(vote, direction)}
-            aria-pressed={vote === direction}
-            className={voteColour(vote, direction)}
-            onClick={() => {
-              commands.vote(direction);
-            }}
-          >
-            <Icon aria-hidden="true" className={cn(vote === direction && 'fill-current')} />
-          </ActionButton>
-        );
-      })}
-      {/* The idea's votes as the brainstorm's page shows them, changed with the buttons. */}
-      <span className="px-1 text-xs whitespace-nowrap text-muted-foreground tabular-nums">
-        <span className="sr-only">Votes: </span>
-        {formatVotes(idea)}
-      </span>
+      {/* The vote buttons and the idea's votes (as the brainstorm's page shows them) on a line. */}
+      <div className="flex basis-full items-center gap-0.5">
+        {([1, -1] as const).map((direction) => {
+          const Icon = direction === 1 ? ThumbsUp : ThumbsDown;
+          return (
+            <ActionButton
+              key={direction}
+              title={voteTitle(vote, direction)}
+              aria-pressed={vote === direction}
+              className={voteColour(vote, direction)}
+              onClick={() => {
+                commands.vote(direction);
+              }}
+            >
+              <Icon aria-hidden="true" className={cn(vote === direction && 'fill-current')} />
+            </ActionButton>
+          );
+        })}
+        <span className="px-1 text-xs text-muted-foreground tabular-nums">
+          <span className="sr-only">Votes: </span>
+          {formatVotes(idea)}
+        </span>
+      </div>
       {REACTIONS.map(({ type, emoji, label }) => {
         const on = hasReaction(idea, type);
         const count = idea.reaction_counts[type];
