@@ -48,6 +48,9 @@ test('ideas generated on the review page are voted, reacted to, bookmarked, hidd
   page,
   request,
 }) => {
+  // A generation awaited (up to 20 s) and some forty steps with three axe scans: 29 s on a
+  // quiet machine and over 30 s beside other test runs, so a minute leaves a margin.
+  test.setTimeout(60_000);
   const id = await createBrainstorm(request);
   await signInAt(page, alice);
   await page.goto(`/brainstorms/${id}/review`);
