@@ -67,6 +67,58 @@ test('ideas generated offline arrive; an unreachable provider says why it failed
   await expectNoAxeViolations(page);
 });
 
+test('a number of ideas outside 1 to 50 is refused at the field, and nothing is sent', async ({
+  page,
+  request,
+}) => {
+  const id = await createBrainstorm(request);
+  await signInAt(page, alice);
+  await page.goto(`/brainstorms/${id}/`);
+  const form = page.getByRole('form', { name: 'Generate ideas' });
+  const generate = form.getByRole('button', { name: 'Generate New Ideas' });
+  const count = form.getByLabel('# ideas:');
+  const limits = form.getByRole('alert');
+  await chooseInGenerationForm(page, 'Provider', 'Offline sample ideas (no AI)');
+  const generations: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.method() === 'POST' && sent.url().endsWith('/brainstorm/')) {
+      generations.push(sent.url());
+    }
+  });
+
+  for (const typed of ['60', '0', '-3']) {
+    await count.fill(typed);
+    await expect(limits).toHaveText('Choose between 1 and 50 ideas.');
+    await expect(count).toHaveAttribute('aria-invalid', 'true');
+    await expect(count).toHaveAccessibleDescription('Choose between 1 and 50 ideas.');
+    await generate.click();
+    // The field takes the focus back, as typed: its reason is read out with it.
+    await expect(count).toBeFocused();
+    await expect(count).toHaveValue(typed);
+  }
+  await count.press('Enter');
+  await expect(count).toBeFocused();
+  await expectNoAxeViolations(page);
+
+  // Not a number: 10, as before.
+  await count.fill('');
+  await count.blur();
+  await expect(count).toHaveValue('10');
+  await expect(limits).toBeHidden();
+  await expect(count).not.toHaveAttribute('aria-invalid');
+  await expect(count).not.toHaveAttribute('aria-describedby');
+  expect(generations).toEqual([]);
+
+  // Within the limits, the number is asked for: one request, the first, for one idea.
+  await count.fill('1');
+  await generate.click();
+  await expect(page.getByRole('progressbar', { name: 'Idea generation' })).toHaveAttribute(
+    'aria-valuemax',
+    '1',
+  );
+  expect(generations).toHaveLength(1);
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
@@ -87,6 +139,15 @@ test.describe('on a phone', () => {
       await expect(control).toBeInViewport({ ratio: 1 });
     }
     expect(await sidewaysScrollers(page)).toEqual([]);
+
+    // The limits, said beside the field, fit too.
+    const count = form.getByLabel('# ideas:');
+    await count.fill('51');
+    await expect(form.getByRole('alert')).toHaveText('Choose between 1 and 50 ideas.');
+    await expect(form.getByRole('alert')).toBeInViewport();
+    await expect(count).toHaveAccessibleDescription('Choose between 1 and 50 ideas.');
+    expect(await sidewaysScrollers(page)).toEqual([]);
+    await expectNoAxeViolations(page);
 
     await chooseInGenerationForm(page, 'Provider', 'Offline sample ideas (no AI)');
     await form.getByLabel('# ideas:').fill('2');

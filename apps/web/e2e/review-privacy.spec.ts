@@ -108,6 +108,10 @@ test("a teammate sees Alice's votes, reactions and comments but not her bookmark
       'aria-pressed',
       'false',
     );
+    // The team's sum beside his vote buttons: Alice's vote, none of his.
+    await expect(team.getByText('Votes:', { exact: true }).locator('xpath=..')).toHaveText(
+      'Votes: 1',
+    );
     await team.getByRole('button', { name: 'Comment (1)' }).click();
     const comments = other.getByRole('list', { name: 'Team comments' });
     await expect(comments.getByRole('listitem')).toHaveCount(1);
@@ -166,8 +170,8 @@ test("a teammate sees Alice's votes, reactions and comments but not her bookmark
     await expect(rows).toHaveCount(4);
     await expect(counter(other, '4 / 4')).toBeVisible();
 
-    // The team's sum of votes, on the brainstorm page (the review table has no votes column);
-    // the cell's own label, for the narrow layout, comes first.
+    // The team's sum of votes on the brainstorm page too; the cell's own label, for the narrow
+    // layout, comes first.
     await other.goto(`/brainstorms/${brainstorm}/`);
     await expect(
       other

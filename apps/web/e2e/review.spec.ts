@@ -1,13 +1,42 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import {
   accessToken,
+  bearer,
   chooseInGenerationForm,
   createBrainstormViaApi,
   expectNoAxeViolations,
   sidewaysScrollers,
   signInAt,
 } from './helpers';
-import { alice } from './users';
+import { alice, bob } from './users';
+
+/** Ideas of the brainstorm made through the API, each titled `name` and `suffix`; their ids. */
+async function createIdeas(
+  request: APIRequestContext,
+  token: string,
+  brainstormId: number,
+  names: string[],
+  suffix: string,
+) {
+  const ids: number[] = [];
+  for (const name of names) {
+    const created = await request.post('/api/ideas/', {
+      headers: bearer(token),
+      data: { brainstorm: brainstormId, title: `${name} ${suffix}`, summary: `Summary of ${name}` },
+    });
+    expect(created.status()).toBe(201);
+    ids.push(((await created.json()) as { id: number }).id);
+  }
+  return ids;
+}
+
+async function vote(request: APIRequestContext, token: string, ideaId: number, value: 1 | -1) {
+  const voted = await request.post(`/api/ideas/${ideaId}/annotate/`, {
+    headers: bearer(token),
+    data: { vote: value },
+  });
+  expect(voted.ok()).toBe(true);
+}
 
 async function createBrainstorm(request: APIRequestContext) {
   const token = await accessToken(request, alice);
@@ -19,6 +48,9 @@ test('ideas generated on the review page are voted, reacted to, bookmarked, hidd
   page,
   request,
 }) => {
+  // A generation awaited (up to 20 s) and some forty steps with three axe scans: 29 s on a
+  // quiet machine and over 30 s beside other test runs, so a minute leaves a margin.
+  test.setTimeout(60_000);
   const id = await createBrainstorm(request);
   await signInAt(page, alice);
   await page.goto(`/brainstorms/${id}/review`);
@@ -123,4 +155,135 @@ test('ideas generated on the review page are voted, reacted to, bookmarked, hidd
   await expect(rows).toHaveCount(5);
   expect(await sidewaysScrollers(page)).toEqual([]);
   await expectNoAxeViolations(page);
+});
+
+test("each idea's votes show beside its vote buttons, changed at once by a vote", async ({
+  page,
+  request,
+}) => {
+  const token = await accessToken(request, alice);
+  const title = `Longer queues ${Date.now()}`;
+  const id = await createBrainstormViaApi(request, token, title);
+  const [first = 0, second = 0] = await createIdeas(
+    request,
+    token,
+    id,
+    ['One till open', 'Queue for the queue', 'Tickets by post'],
+    title,
+  );
+  // Bob's votes are the team's before Alice has reviewed anything.
+  const bobToken = await accessToken(request, bob);
+  await vote(request, bobToken, first, 1);
+  await vote(request, bobToken, second, -1);
+
+  await signInAt(page, alice);
+  await page.goto(`/brainstorms/${id}/review`);
+  const rows = page.getByRole('region', { name: 'Ideas Review' }).locator('tr[data-idea-id]');
+  const row = (ideaId: number) => rows.and(page.locator(`[data-idea-id="${ideaId}"]`));
+  // 'Votes: ' is for screen readers; the eye sees what follows beside the buttons.
+  const votes = (ideaId: number) =>
+    row(ideaId).getByText('Votes:', { exact: true }).locator('xpath=..');
+  await expect(rows).toHaveCount(3);
+  await expect(votes(first)).toHaveText('Votes: 1');
+  await expect(votes(second)).toHaveText('Votes: -1');
+  await expect(rows.getByText('Votes: 0', { exact: true })).toHaveCount(1);
+
+  await row(first).getByRole('button', { name: 'Vote Up' }).click();
+  await expect(votes(first)).toHaveText('Votes: You: +1 · Team: 2');
+  await row(second).getByRole('button', { name: 'Vote Up' }).click();
+  await expect(votes(second)).toHaveText('Votes: You: +1 · Team: 0');
+  await expectNoAxeViolations(page);
+
+  // What the server counted is what was shown.
+  await page.reload();
+  await page.getByRole('checkbox', { name: 'Show Already Reviewed' }).check();
+  await expect(rows).toHaveCount(2);
+  await expect(votes(first)).toHaveText('Votes: You: +1 · Team: 2');
+  await expect(votes(second)).toHaveText('Votes: You: +1 · Team: 0');
+
+  // On a phone's card, beside the buttons too.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await row(second).getByRole('button', { name: 'Remove Vote' }).click();
+  await expect(votes(second)).toHaveText('Votes: You: 0 · Team: -1');
+  await expect(votes(second)).toBeInViewport();
+  expect(await sidewaysScrollers(page)).toEqual([]);
+  await expectNoAxeViolations(page);
+});
+
+test('with every idea reviewed the page says so, and what the keys last said is gone', async ({
+  page,
+  request,
+}) => {
+  const token = await accessToken(request, alice);
+  const title = `Slower lifts ${Date.now()}`;
+  const id = await createBrainstormViaApi(request, token, title);
+  const ideas = ['Stop at every floor', 'Lift music at full volume'];
+  for (const ideaId of await createIdeas(request, token, id, ideas, title)) {
+    await vote(request, token, ideaId, 1);
+  }
+
+  await signInAt(page, alice);
+  await page.goto(`/brainstorms/${id}/review?show_reviewed=true`);
+  const review = page.getByRole('region', { name: 'Ideas Review' });
+  const rows = review.locator('tr[data-idea-id]');
+  const said = review.locator('[role="status"][aria-live="polite"]');
+  await expect(rows).toHaveCount(2);
+  await expect(page.getByText('# Ideas to Review: 0 / 2', { exact: true })).toBeVisible();
+  await expect(review.getByText(/ideas? reviewed$/)).toBeHidden();
+
+  await page.keyboard.press('j');
+  await expect(rows.first()).toHaveAttribute('data-active', 'true');
+  await page.keyboard.press('2');
+  await expect(said).toHaveText(/^Added Great Idea: /);
+
+  // The ideas left to review: none. The empty text stays, with why beside it.
+  await page.getByRole('checkbox', { name: 'Show Already Reviewed' }).uncheck();
+  await expect(rows).toHaveCount(0);
+  const empty = review.getByText('No ideas found for this brainstorm.');
+  await expect(empty).toHaveText('No ideas found for this brainstorm. All 2 ideas reviewed');
+  await expect(review.getByText('All 2 ideas reviewed', { exact: true })).toBeVisible();
+  await expect(said).toHaveText('');
+  await expectNoAxeViolations(page);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(review.getByText('All 2 ideas reviewed', { exact: true })).toBeInViewport();
+  expect(await sidewaysScrollers(page)).toEqual([]);
+  await expectNoAxeViolations(page);
+});
+
+test('the number of ideas is refused outside 1 to 50 here too, and nothing is sent', async ({
+  page,
+  request,
+}) => {
+  const id = await createBrainstorm(request);
+  await signInAt(page, alice);
+  await page.goto(`/brainstorms/${id}/review`);
+  const form = page.getByRole('form', { name: 'Generate ideas' });
+  const count = form.getByLabel('# ideas:');
+  const generations: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.method() === 'POST' && sent.url().endsWith('/brainstorm/')) {
+      generations.push(sent.url());
+    }
+  });
+  await chooseInGenerationForm(page, 'Provider', 'Offline sample ideas (no AI)');
+
+  await count.fill('60');
+  await expect(form.getByRole('alert')).toHaveText('Choose between 1 and 50 ideas.');
+  await expect(count).toHaveAttribute('aria-invalid', 'true');
+  await expect(count).toHaveAccessibleDescription('Choose between 1 and 50 ideas.');
+  await form.getByRole('button', { name: 'Generate New Ideas' }).click();
+  await expect(count).toBeFocused();
+  await expect(count).toHaveValue('60');
+  expect(generations).toEqual([]);
+  await expectNoAxeViolations(page);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await count.fill('0');
+  await count.press('Enter');
+  await expect(count).toBeFocused();
+  await expect(form.getByRole('alert')).toBeInViewport();
+  expect(await sidewaysScrollers(page)).toEqual([]);
+  await expectNoAxeViolations(page);
+  expect(generations).toEqual([]);
 });

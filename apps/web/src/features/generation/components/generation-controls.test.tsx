@@ -58,7 +58,7 @@ describe('GenerationControls', () => {
     );
   });
 
-  it('reads a number of ideas that is not a number as 10, and keeps it in 1 to 50', async () => {
+  it('reads a number of ideas that is not a number as 10', async () => {
     serveProviders();
     const bodies = serveGenerate();
     const { user } = renderControls({ poll: false });
@@ -69,25 +69,55 @@ describe('GenerationControls', () => {
     await user.type(count, 'abc');
     await user.tab();
     expect(count).toHaveValue(10);
+    expect(count).not.toHaveAttribute('aria-invalid');
 
+    // Enter submits what was typed; a field left empty asks for 10.
     await user.clear(count);
-    await user.type(count, '99');
-    await user.tab();
-    expect(count).toHaveValue(50);
+    await user.type(count, '{Enter}');
+    await waitFor(() => {
+      expect(bodies).toHaveLength(1);
+    });
+    expect(bodies[0]?.num_workers).toBe(10);
+    expect(count).toHaveValue(10);
+  });
 
-    await user.clear(count);
-    await user.type(count, '0');
-    await user.tab();
-    expect(count).toHaveValue(1);
+  it('says the limits at the field for a number outside 1 to 50, and sends nothing', async () => {
+    serveProviders();
+    const bodies = serveGenerate();
+    const { user } = renderControls({ poll: false });
+    const button = await readyButton();
+    const count = screen.getByLabelText('# ideas:');
+    expect(count).not.toHaveAttribute('aria-invalid');
+    expect(count).not.toHaveAttribute('aria-describedby');
 
-    // Enter submits what was typed, kept within the limits.
+    for (const typed of ['60', '0', '-3']) {
+      await user.clear(count);
+      await user.type(count, typed);
+      await user.tab();
+      // Kept as typed, and refused with the reason beside it.
+      expect(count).toHaveValue(Number(typed));
+      expect(count).toHaveAttribute('aria-invalid', 'true');
+      expect(count).toHaveAccessibleDescription('Choose between 1 and 50 ideas.');
+      expect(screen.getByRole('alert')).toHaveTextContent('Choose between 1 and 50 ideas.');
+      await user.click(button);
+      // Nothing is sent: the field takes the focus back, so its reason is read out.
+      expect(count).toHaveFocus();
+      expect(button).toHaveTextContent('Generate New Ideas');
+    }
+    await user.type(count, '{Enter}');
+    expect(count).toHaveFocus();
+
+    // Back within the limits: the reason goes, and the number typed is asked for.
     await user.clear(count);
-    await user.type(count, '77{Enter}');
+    await user.type(count, '50');
+    expect(count).not.toHaveAttribute('aria-invalid');
+    expect(count).not.toHaveAttribute('aria-describedby');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(button);
     await waitFor(() => {
       expect(bodies).toHaveLength(1);
     });
     expect(bodies[0]?.num_workers).toBe(50);
-    expect(count).toHaveValue(50);
   });
 
   it('disables the selects and the button when there are no providers', async () => {

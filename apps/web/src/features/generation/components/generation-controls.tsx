@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Sparkles } from 'lucide-react';
-import { useId, useState, type SubmitEvent } from 'react';
+import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
+import { FieldMessage } from '@/components/ui/field-message';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { LoadError } from '@/components/ui/load-error';
@@ -44,6 +45,9 @@ export function GenerationControls({ brainstormId, poll }: GenerationControlsPro
   const polling = useIdeaPolling(brainstormId, () => void refreshIdeas());
 
   const [countText, setCountText] = useState(String(DEFAULT_IDEAS));
+  const countInput = useRef<HTMLInputElement>(null);
+  const ideaCount = parseIdeaCount(countText);
+  const countErrorId = `${id}-count-error`;
   // Until the user chooses, the first provider with its default model.
   const [chosen, setChosen] = useState<ProviderChoice | null>(null);
   const first = providers.data?.[0];
@@ -57,7 +61,12 @@ export function GenerationControls({ brainstormId, poll }: GenerationControlsPro
 
   const phase = sending ? 'sending' : polling.active ? 'polling' : 'idle';
   const submit = useGuardedSubmit<SubmitEvent<HTMLFormElement>>(async () => {
-    const count = parseIdeaCount(countText);
+    const { count } = ideaCount;
+    // Out of range: nothing is sent, and the field, which says why, takes the focus.
+    if (count === null) {
+      countInput.current?.focus();
+      return;
+    }
     setCountText(String(count));
     if (!choice.provider || !choice.model) return;
     setSending(true);
@@ -78,7 +87,7 @@ export function GenerationControls({ brainstormId, poll }: GenerationControlsPro
   return (
     <Card className="gap-4 py-4 sm:py-6">
       <CardContent className="grid min-w-0 gap-4 px-4 sm:px-6">
-        {/* The number is kept within its limits here rather than refused by the browser. */}
+        {/* The number's limits are said here, beside the field, rather than by the browser. */}
         <form
           noValidate
           aria-label="Generate ideas"
@@ -87,22 +96,33 @@ export function GenerationControls({ brainstormId, poll }: GenerationControlsPro
         >
           <div className="grid gap-2">
             <Label htmlFor={`${id}-count`}># ideas:</Label>
-            <Input
-              id={`${id}-count`}
-              type="number"
-              inputMode="numeric"
-              min={MIN_IDEAS}
-              max={MAX_IDEAS}
-              step={1}
-              className="w-24"
-              value={countText}
-              onChange={(event) => {
-                setCountText(event.target.value);
-              }}
-              onBlur={() => {
-                setCountText(String(parseIdeaCount(countText)));
-              }}
-            />
+            <div className="flex items-center gap-2">
+              <Input
+                ref={countInput}
+                id={`${id}-count`}
+                type="number"
+                inputMode="numeric"
+                min={MIN_IDEAS}
+                max={MAX_IDEAS}
+                step={1}
+                className="w-24 shrink-0"
+                value={countText}
+                aria-invalid={ideaCount.error ? true : undefined}
+                aria-describedby={ideaCount.error ? countErrorId : undefined}
+                onChange={(event) => {
+                  setCountText(event.target.value);
+                }}
+                onBlur={() => {
+                  // Not a number: 10 (spec 5). Out of range: left as typed, with its reason.
+                  if (ideaCount.count !== null) setCountText(String(ideaCount.count));
+                }}
+              />
+              <FieldMessage
+                id={countErrorId}
+                messages={ideaCount.error ? [ideaCount.error] : null}
+                className="max-w-52 leading-snug"
+              />
+            </div>
           </div>
           <ProviderModelFields
             providers={providers.data ?? []}

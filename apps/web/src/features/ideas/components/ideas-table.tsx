@@ -1,7 +1,7 @@
 import { ResponsiveTable, type ResponsiveColumn } from '@/components/ui/responsive-table';
 import type { Idea } from '@/entities/idea/api/types';
+import { formatVotes } from '@/entities/idea/lib/votes';
 import { formatDateTime } from '@/lib/format-date-time';
-import { formatVotes } from '../lib/votes';
 import { IdeaChangeButtons } from './idea-change-buttons';
 
 const prose = 'min-w-40 align-top break-words whitespace-normal';

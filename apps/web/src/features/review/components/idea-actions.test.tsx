@@ -96,6 +96,39 @@ describe('Voting', () => {
   });
 });
 
+describe('Vote total', () => {
+  it("shows each idea's votes beside its vote buttons, and the change at once", async () => {
+    const ideas = reviewIdeas(2).map((idea) => ({ ...idea, votes: idea.id === 1 ? 2 : -1 }));
+    serveReview(ideas, { writeDelay: 100 });
+    const { user: actor, queryClient } = await openReview();
+    const actions = (title: string) =>
+      within(within(row(title)).getByRole('group', { name: 'Actions' }));
+    // Screen readers hear 'Votes: ' before what the eye sees beside the vote buttons.
+    const votes = (title: string) => actions(title).getByText('Votes:').parentElement;
+    // Not reviewed yet: the team's sum, as on the brainstorm's page.
+    expect(votes('Idea number 1')).toHaveTextContent(/^Votes: 2$/);
+    expect(votes('Idea number 1')).toBeVisible();
+    expect(votes('Idea number 2')).toHaveTextContent(/^Votes: -1$/);
+
+    await actor.click(actions('Idea number 1').getByRole('button', { name: 'Vote Up' }));
+    // Before the server has answered: the caller's vote and the team's sum with it.
+    expect(String(findCachedIdea(queryClient, 1)?.user_annotation?.id)).toMatch(/^temp-/);
+    expect(votes('Idea number 1')).toHaveTextContent(/^Votes: You: \+1 · Team: 3$/);
+
+    await actor.click(actions('Idea number 2').getByRole('button', { name: 'Vote Down' }));
+    expect(votes('Idea number 2')).toHaveTextContent(/^Votes: You: -1 · Team: -2$/);
+    await actor.click(actions('Idea number 2').getByRole('button', { name: 'Remove Vote' }));
+    expect(votes('Idea number 2')).toHaveTextContent(/^Votes: You: 0 · Team: -1$/);
+    await waitFor(() => {
+      expect(findCachedIdea(queryClient, 2)?.user_annotation?.vote).toBe(0);
+      expect(queryClient.isMutating()).toBe(0);
+    });
+    // The server's answers agree with what was shown.
+    expect(votes('Idea number 1')).toHaveTextContent(/^Votes: You: \+1 · Team: 3$/);
+    expect(votes('Idea number 2')).toHaveTextContent(/^Votes: You: 0 · Team: -1$/);
+  });
+});
+
 describe('Reactions, bookmark and hide', () => {
   it('toggles each reaction with the team count beside it', async () => {
     const ideas = reviewIdeas(1).map((idea) => ({

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { REACTIONS } from '@/entities/idea/api/toggle-reaction';
 import { annotationOf } from '@/entities/idea/lib/annotation-cache';
 import { hasReaction } from '@/entities/idea/lib/annotation-changes';
+import { formatVotes } from '@/entities/idea/lib/votes';
 import { cn } from '@/lib/utils';
 import { useIdeaCommands, type ReviewRow } from '../hooks/use-idea-commands';
 
@@ -31,7 +32,7 @@ function voteColour(current: number, direction: 1 | -1) {
   return direction === 1 ? 'text-green-600 dark:text-green-500' : 'text-red-600 dark:text-red-500';
 }
 
-/** Vote up and down, the four reactions, bookmark, comment and hide/show for one idea. */
+/** Vote up and down with the idea's votes, the four reactions, bookmark, comment and hide/show for one idea. */
 export function IdeaActions(row: ReviewRow) {
   const { idea, commentOpen } = row;
   const annotation = annotationOf(idea);
@@ -42,22 +43,29 @@ export function IdeaActions(row: ReviewRow) {
 
   return (
     <div className="flex max-w-64 flex-wrap items-center gap-0.5" role="group" aria-label="Actions">
-      {([1, -1] as const).map((direction) => {
-        const Icon = direction === 1 ? ThumbsUp : ThumbsDown;
-        return (
-          <ActionButton
-            key={direction}
-            title={voteTitle(vote, direction)}
-            aria-pressed={vote === direction}
-            className={voteColour(vote, direction)}
-            onClick={() => {
-              commands.vote(direction);
-            }}
-          >
-            <Icon aria-hidden="true" className={cn(vote === direction && 'fill-current')} />
-          </ActionButton>
-        );
-      })}
+      {/* The vote buttons and the idea's votes (as the brainstorm's page shows them) on a line. */}
+      <div className="flex basis-full items-center gap-0.5">
+        {([1, -1] as const).map((direction) => {
+          const Icon = direction === 1 ? ThumbsUp : ThumbsDown;
+          return (
+            <ActionButton
+              key={direction}
+              title={voteTitle(vote, direction)}
+              aria-pressed={vote === direction}
+              className={voteColour(vote, direction)}
+              onClick={() => {
+                commands.vote(direction);
+              }}
+            >
+              <Icon aria-hidden="true" className={cn(vote === direction && 'fill-current')} />
+            </ActionButton>
+          );
+        })}
+        <span className="px-1 text-xs text-muted-foreground tabular-nums">
+          <span className="sr-only">Votes: </span>
+          {formatVotes(idea)}
+        </span>
+      </div>
       {REACTIONS.map(({ type, emoji, label }) => {
         const on = hasReaction(idea, type);
         const count = idea.reaction_counts[type];

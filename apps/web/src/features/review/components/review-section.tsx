@@ -22,6 +22,8 @@ import type { ReviewView } from '../lib/review-search';
 import { CommentRow } from './comment-row';
 import { IdeaActions } from './idea-actions';
 import { KeyboardHelp } from './keyboard-help';
+import { ReviewAnnouncer } from './review-announcer';
+import { ReviewEmpty } from './review-empty';
 import { ReviewExportButton } from './review-export-button';
 import { ReviewTable } from './review-table';
 
@@ -117,8 +119,11 @@ export function ReviewSection({ brainstormId, view, onViewChange }: ReviewSectio
         <Message>Loading ideas...</Message>
       </div>
     );
-  } else if (rows.length === 0) body = <Message>No ideas found for this brainstorm.</Message>;
-  else {
+  } else if (rows.length === 0) {
+    // The unreviewed list is empty once the caller has reviewed every idea there is.
+    const ideas = total.data ?? data?.count ?? 0;
+    body = <ReviewEmpty reviewedAll={!showReviewed && ideas > 0 ? ideas : null} />;
+  } else {
     body = (
       <ReviewTable
         ideas={rows}
@@ -186,9 +191,10 @@ export function ReviewSection({ brainstormId, view, onViewChange }: ReviewSectio
           <div aria-busy={list.isFetching} className="min-w-0">
             {body}
           </div>
-          <p role="status" aria-live="polite" className="sr-only">
-            {keyboard.announcement}
-          </p>
+          <ReviewAnnouncer
+            message={keyboard.announcement}
+            silent={failed || !rows || rows.length === 0}
+          />
           {data && rows && !failed ? (
             <IdeasFooter
               pageIndicator
