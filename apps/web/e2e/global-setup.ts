@@ -3,17 +3,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { createUsers, startServer } from './server';
-import { alice, bob } from './users';
+import { alice, bob, sam } from './users';
 
 /**
- * Starts the built server on a throw-away data directory with two users, and returns the
+ * Starts the built server on a throw-away data directory with three users (sam is staff), and returns the
  * teardown that stops it and removes the directory.
  */
 export default async function globalSetup(config: FullConfig) {
   const baseURL = config.projects[0]?.use.baseURL;
   if (!baseURL) throw new Error('baseURL is not set');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ideaforge-e2e-'));
-  createUsers(dataDir, [alice, bob]);
+  createUsers(dataDir, [alice, bob, sam]);
   const stop = await startServer(dataDir, new URL(baseURL).port, {
     // A second provider that always fails, at once: nothing listens on port 9. It comes first
     // in the list, before the offline one.

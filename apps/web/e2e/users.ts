@@ -1,17 +1,33 @@
 export const PASSWORD = 'journeys need long passphrases';
 
-export const alice = {
+export interface TestUser {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  /** Created with --admin: manages the team. */
+  staff?: boolean;
+}
+
+export const alice: TestUser = {
   email: 'alice@example.com',
   password: PASSWORD,
   firstName: 'Alice',
   lastName: 'Example',
 };
 
-export const bob = {
+export const bob: TestUser = {
   email: 'bob@example.com',
   password: PASSWORD,
   firstName: 'Bob',
   lastName: 'Builder',
 };
 
-export type TestUser = typeof alice;
+/** The journeys' one staff member; alice and bob are members, as most tests need. */
+export const sam: TestUser = {
+  email: 'sam@example.com',
+  password: PASSWORD,
+  firstName: 'Sam',
+  lastName: 'Staff',
+  staff: true,
+};
