@@ -9,7 +9,10 @@ import { errorMessages } from '../lib/error-messages';
 
 interface MemberActionsProps {
   member: Member;
-  /** The signed-in staff member's own row: they may not deactivate themselves. */
+  /**
+   * The signed-in staff member's own row: they may not deactivate themselves, and their own
+   * password needs the current one, which a reset does not ask for.
+   */
   isSelf: boolean;
   onPasswordReset: (reset: MemberWithPassword) => void;
 }
@@ -35,23 +38,15 @@ export function MemberActions({ member, isSelf, onPasswordReset }: MemberActions
 
   const errors = [...errorMessages(setActive.error), ...errorMessages(reset.error)];
   const name = <span className="sr-only">{member.name}</span>;
+  if (isSelf) return <span className="text-sm text-muted-foreground">You</span>;
 
   return (
     <div className="grid gap-2">
       <div className="flex flex-wrap gap-2">
-        {isSelf ? (
-          <span className="self-center text-sm text-muted-foreground">You</span>
-        ) : (
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={setActive.isPending}
-            onClick={onToggleActive}
-          >
-            {member.is_active ? <UserX aria-hidden="true" /> : <UserCheck aria-hidden="true" />}
-            {member.is_active ? 'Deactivate' : 'Reactivate'} {name}
-          </Button>
-        )}
+        <Button variant="outline" size="sm" disabled={setActive.isPending} onClick={onToggleActive}>
+          {member.is_active ? <UserX aria-hidden="true" /> : <UserCheck aria-hidden="true" />}
+          {member.is_active ? 'Deactivate' : 'Reactivate'} {name}
+        </Button>
         {confirmingReset ? (
           <div
             role="group"

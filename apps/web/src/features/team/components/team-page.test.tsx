@@ -25,8 +25,10 @@ describe('Team page', () => {
       member(3, { is_active: false }),
     ]);
     renderApp('/team', { signedInAs: staffUser });
-    expect(await screen.findByRole('heading', { name: 'Team', level: 1 })).toBeVisible();
-    const table = await screen.findByRole('table');
+    // The first test loads the page's code: on a busy machine that takes over a second.
+    const loaded = { timeout: 5_000 };
+    expect(await screen.findByRole('heading', { name: 'Team', level: 1 }, loaded)).toBeVisible();
+    const table = await screen.findByRole('table', {}, loaded);
     expect(
       within(table)
         .getAllByRole('columnheader')
@@ -119,11 +121,11 @@ describe('Team page', () => {
     expect(await screen.findByText('password: This password is too common.')).toBeInTheDocument();
   });
 
-  it('deactivates and reactivates a member, and offers no deactivation of oneself', async () => {
+  it("deactivates and reactivates a member, and offers none on one's own row", async () => {
     const team = serveTeam([staffUser, member(2)]);
     const { user } = renderApp('/team', { signedInAs: staffUser });
     await screen.findByRole('table');
-    expect(within(rowOf('Sam Staff')).queryByRole('button', { name: /Deactivate/ })).toBeNull();
+    expect(within(rowOf('Sam Staff')).queryByRole('button')).toBeNull();
     expect(within(rowOf('Sam Staff')).getByText('You')).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Deactivate Member 2' }));
