@@ -223,6 +223,27 @@ describe('the data directory lock', () => {
   });
 });
 
+describe('a user command while the server runs on the data directory', () => {
+  it('says in one sentence to use the Team page or stop the server', async () => {
+    const dataDir = newDataDir();
+    // What a running server holds: the data directory's lock.
+    const holder = await openDatabase({ kind: 'pglite', dataDir });
+    try {
+      const result = await run(
+        ['user:create', '--email', 'cy@example.com', '--password', 'a long passphrase'],
+        dataDir,
+      );
+      expect(result.code).toBe(1);
+      expect(result.stderr).toBe(
+        `Error: The server is running on the data directory ${dataDir}: manage users from its ` +
+          'Team page (signed in as staff), or stop the server and run this command again.\n',
+      );
+    } finally {
+      await holder.close();
+    }
+  });
+});
+
 describe('a data directory the server cannot use', () => {
   it('stops the start with a sentence saying what to fix, not a stack trace', async () => {
     // A path under a file: no user, root included, can create it.

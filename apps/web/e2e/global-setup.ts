@@ -3,17 +3,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { createUsers, startServer } from './server';
-import { alice, bob, dora } from './users';
+import { alice, bob, dora, sam } from './users';
 
 /**
- * Starts the built server on a throw-away data directory with its users, and returns the
- * teardown that stops it and removes the directory.
+ * Starts the built server on a throw-away data directory with its users (sam is staff), and
+ * returns the teardown that stops it and removes the directory.
  */
 export default async function globalSetup(config: FullConfig) {
   const baseURL = config.projects[0]?.use.baseURL;
   if (!baseURL) throw new Error('baseURL is not set');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ideaforge-e2e-'));
-  createUsers(dataDir, [alice, bob, dora]);
+  createUsers(dataDir, [alice, bob, dora, sam]);
   const stop = await startServer(dataDir, new URL(baseURL).port, {
     // A second provider that always fails, at once: nothing listens on port 9. It comes first
     // in the list, before the offline one.

@@ -27,6 +27,7 @@ export function createUsers(dataDir: string, users: TestUser[]) {
         user.firstName,
         '--last-name',
         user.lastName,
+        ...(user.staff ? ['--admin'] : []),
       ],
       { env: serverEnv(dataDir), encoding: 'utf8' },
     );

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Config } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
+import { DataDirLockedError } from '../db/data-dir-lock.js';
 import { databaseTarget } from '../db/target.js';
 
 /** A failure explained in its message, shown as it is. */
@@ -46,6 +47,22 @@ export async function withDatabase(config: Config, run: (database: Database) => 
     await run(database);
   } finally {
     await database.close();
+  }
+}
+
+/**
+ * For the user commands: on an embedded database the running server holds the lock, and its
+ * Team page does what they do. On PostgreSQL there is no lock and they run beside servers.
+ */
+export async function withUserDatabase(config: Config, run: (database: Database) => Promise<void>) {
+  try {
+    await withDatabase(config, run);
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError)) throw error;
+    throw new CommandError(
+      `The server is running on the data directory ${config.dataDir}: manage users from ` +
+        'its Team page (signed in as staff), or stop the server and run this command again.',
+    );
   }
 }
 

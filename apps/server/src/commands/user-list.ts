@@ -2,7 +2,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { MAX_PAGE_SIZE } from '../lib/pagination.js';
 import * as users from '../modules/users/users.service.js';
-import { withDatabase } from './command-line.js';
+import { withUserDatabase } from './command-line.js';
 
 /** Every user, oldest first, a page at a time. */
 async function* everyUser(db: Db) {
@@ -15,7 +15,7 @@ async function* everyUser(db: Db) {
 }
 
 export function userList(config: Config) {
-  return withDatabase(config, async ({ db }) => {
+  return withUserDatabase(config, async ({ db }) => {
     for await (const u of everyUser(db)) {
       const flags = [u.is_staff ? 'admin' : '', u.is_active ? '' : 'inactive'].filter(Boolean);
       console.log(`${u.id}\t${u.email}\t${u.name}\t${flags.join(',')}`);

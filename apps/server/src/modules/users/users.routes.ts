@@ -91,6 +91,10 @@ export async function userRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Change part of a profile (self or staff)',
+        description:
+          'A new password needs current_password, except when staff set another ' +
+          "member's (a reset). Changing is_staff or is_active is for staff only, and nobody " +
+          'may deactivate themselves. A new password or a deactivation signs the user out.',
         params: idParams,
         body: userPatchBody,
         response: { 200: userSchema, ...errorResponses(400, 401, 403, 404, 429) },

@@ -87,6 +87,9 @@ export async function updateUser(
   const user = await repo.findUserById(db, id);
   if (!user) throw notFound();
   assertMayChangeFlags(actor, user, changes);
+  if (actor.id === id && changes.is_active === false && user.isActive) {
+    throw permissionDenied('You cannot deactivate yourself: another staff member can.');
+  }
   const values: Partial<NewUserRow> = {
     email: changes.email,
     firstName: changes.first_name,
@@ -96,7 +99,10 @@ export async function updateUser(
     isActive: changes.is_active,
   };
   if (changes.password !== undefined) {
-    values.password = await checkedPasswordChange(db, user, changes, address);
+    values.password =
+      actor.isStaff && actor.id !== id
+        ? await resetPassword(user, changes)
+        : await checkedPasswordChange(db, user, changes, address);
   }
   const endSessions = values.password !== undefined || changes.is_active === false;
   const updated = await repo.updateUser(db, id, values, { endSessions }).catch((error: unknown) => {
@@ -131,6 +137,15 @@ async function checkedPasswordChange(
   const problems = passwordProblems(changes.password ?? '', changes.email ?? user.email);
   if (problems.length > 0) errors.password = problems;
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  return hashPassword(changes.password ?? '');
+}
+
+/**
+ * Staff set another member's password without knowing the current one: a reset, which ends the
+ * member's sessions like any password change. Their own password needs the current one.
+ */
+async function resetPassword(user: UserRow, changes: UserChanges): Promise<string> {
+  assertStrongPassword(changes.password ?? '', changes.email ?? user.email);
   return hashPassword(changes.password ?? '');
 }
 

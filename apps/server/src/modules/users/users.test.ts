@@ -226,6 +226,58 @@ describe('PUT/PATCH /api/users/{id}/', () => {
     expect(relogin.statusCode).toBe(200);
   });
 
+  it("lets staff reset another member's password without it, ending their sessions", async () => {
+    const user = await makeUser(t.db, { email: 'gina@example.com' });
+    const before = await authHeaders(t.app, user);
+    const url = `/api/users/${user.id}/`;
+    const weak = await call(staff, 'PATCH', url, { password: 'gina-gina-gina' });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json()).toEqual({
+      password: ['This password is too similar to the email address.'],
+    });
+    const reset = await call(staff, 'PATCH', url, { password: 'a fresh one-time passphrase' });
+    expect(reset.statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/users/me/', headers: before })).statusCode).toBe(401);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/token/',
+      payload: { email: 'gina@example.com', password: 'a fresh one-time passphrase' },
+    });
+    expect(login.statusCode).toBe(200);
+
+    const own = await call(staff, 'PATCH', `/api/users/${staff.id}/`, {
+      password: 'a fresh one-time passphrase',
+    });
+    expect(own.statusCode).toBe(400);
+    expect(own.json()).toHaveProperty('current_password');
+    const byMember = await call(alice, 'PATCH', url, { password: 'a fresh one-time passphrase' });
+    expect(byMember.statusCode).toBe(403);
+  });
+
+  it('refuses a staff user deactivating themselves, and lets staff reactivate others', async () => {
+    const self = await call(staff, 'PATCH', `/api/users/${staff.id}/`, { is_active: false });
+    expect(self.statusCode).toBe(403);
+    expect(self.json()).toEqual({
+      detail: 'You cannot deactivate yourself: another staff member can.',
+    });
+    const me = await call(staff, 'GET', '/api/users/me/');
+    expect(me.json()).toMatchObject({ is_active: true });
+    expect(
+      (await call(staff, 'PATCH', `/api/users/${staff.id}/`, { is_active: true })).statusCode,
+    ).toBe(200);
+
+    const user = await makeUser(t.db, { email: 'hank@example.com' });
+    await call(staff, 'PATCH', `/api/users/${user.id}/`, { is_active: false });
+    const back = await call(staff, 'PATCH', `/api/users/${user.id}/`, { is_active: true });
+    expect(back.json()).toMatchObject({ is_active: true });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/token/',
+      payload: { email: 'hank@example.com', password: TEST_PASSWORD },
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
   it('accepts back what GET /me returned, read-only and staff-only fields included', async () => {
     const me = (await call(alice, 'GET', '/api/users/me/')).json<Record<string, unknown>>();
     const put = await call(alice, 'PUT', `/api/users/${alice.id}/`, me);

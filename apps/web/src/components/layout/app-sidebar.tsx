@@ -10,7 +10,7 @@ import { SidebarMenu, SidebarMenuButton, SidebarMenuItem } from '@/components/ui
 import { useAuth } from '@/lib/auth/auth-context';
 import { useLogout } from '@/lib/auth/use-logout';
 import { BrandMark } from './brand-mark';
-import { navGroups } from './nav-config';
+import { navGroupsFor } from './nav-config';
 import { NavMain } from './nav-main';
 import { NavUser } from './nav-user';
 
@@ -36,7 +36,7 @@ export function AppSidebar() {
         </SidebarMenu>
       </SidebarHeader>
       <SidebarContent>
-        <NavMain groups={navGroups} />
+        <NavMain groups={navGroupsFor(user?.is_staff ?? false)} />
       </SidebarContent>
       <SidebarFooter>
         <NavUser

@@ -11,6 +11,7 @@ const singlePages: Record<string, string> = {
   saved: 'Saved Ideas',
   about: 'About',
   settings: 'Settings',
+  team: 'Team',
 };
 
 export function breadcrumbTrail(pathname: string): Crumb[] {

@@ -1,4 +1,4 @@
-import { Bookmark, LayoutDashboard, Lightbulb, type LucideIcon } from 'lucide-react';
+import { Bookmark, LayoutDashboard, Lightbulb, Users, type LucideIcon } from 'lucide-react';
 
 export interface NavSubItem {
   title: string;
@@ -11,6 +11,8 @@ export interface NavItem {
   icon?: LucideIcon;
   isActive?: boolean;
   items?: NavSubItem[];
+  /** Shown to staff only. */
+  staffOnly?: boolean;
 }
 
 export interface NavGroup {
@@ -25,9 +27,18 @@ export const navGroups: NavGroup[] = [
       { title: 'Dashboard', url: '/dashboard', icon: LayoutDashboard },
       { title: 'Brainstorms', url: '/brainstorms', icon: Lightbulb },
       { title: 'Saved', url: '/saved', icon: Bookmark },
+      { title: 'Team', url: '/team', icon: Users, staffOnly: true },
     ],
   },
 ];
+
+/** The groups as a user sees them: staff-only items left out for everyone else. */
+export function navGroupsFor(isStaff: boolean): NavGroup[] {
+  return navGroups.map((group) => ({
+    ...group,
+    items: group.items.filter((item) => isStaff || !item.staffOnly),
+  }));
+}
 
 export function isPathActive(pathname: string, url: string) {
   return pathname === url || pathname.startsWith(`${url}/`);

@@ -6355,7 +6355,10 @@ export interface paths {
     delete?: never;
     options?: never;
     head?: never;
-    /** Change part of a profile (self or staff) */
+    /**
+     * Change part of a profile (self or staff)
+     * @description A new password needs current_password, except when staff set another member's (a reset). Changing is_staff or is_active is for staff only, and nobody may deactivate themselves. A new password or a deactivation signs the user out.
+     */
     patch: {
       parameters: {
         query?: never;
