@@ -109,9 +109,6 @@ describe('format=csv', () => {
       hidden: 'false',
       provider: '',
       comments: '2',
-      'brainstorm title': 'Small',
-      // Everyone's comments, oldest first, each under its author's name.
-      'comment texts': `${me.firstName} ${me.lastName}: Make it a workshop\nquiet: =SUM(A1)\nand more`,
     });
     // Another user's hidden flag never shows; an idea I have not voted on has 0 for my vote.
     expect(cells(risky)).toMatchObject({
@@ -123,8 +120,6 @@ describe('format=csv', () => {
       hidden: 'false',
       provider: 'offline',
       model: 'echo-1',
-      'brainstorm title': 'Small',
-      'comment texts': '',
     });
   });
 

@@ -23,15 +23,9 @@ export const CSV_HEADER = [
   'created',
   'provider',
   'model',
-  'brainstorm title',
-  'comment texts',
 ];
 
-/**
- * "my vote" is the caller's vote, 1, -1 or 0: 0 where they have not voted, reviewed or not.
- * The columns added after the first release come last, so a reader of the old ones still finds
- * them where they were.
- */
+/** "my vote" is the caller's vote, 1, -1 or 0: 0 where they have not voted, reviewed or not. */
 const csvRow = (row: ExportRow) =>
   csvLine([
     row.id,
@@ -51,8 +45,6 @@ const csvRow = (row: ExportRow) =>
     row.created,
     row.provider,
     row.model,
-    row.brainstormTitle,
-    row.commentTexts,
   ]);
 
 /**

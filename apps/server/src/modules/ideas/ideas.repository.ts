@@ -102,7 +102,7 @@ export interface IdeaWindow {
 
 /** A batch of an export: `limit` rows at most, and fewer where their text reaches `textBudget`. */
 export interface BatchWindow extends IdeaWindow {
-  /** Bytes of text (title, summary, description, comments) after which a batch stops. */
+  /** Bytes of text (title, summary, description) after which a batch stops. */
   textBudget: number;
 }
 
@@ -163,37 +163,11 @@ export async function selectIdeasById(
 
 export type IdeaListRow = Awaited<ReturnType<typeof selectIdeas>>[number];
 
-/** The comments under an idea, by everyone, oldest first. */
-const commentsOfIdea = (columns: SQL) => sql`select ${columns}
-  from ${ideaComments}
-  join ${ideaAnnotations} on ${ideaAnnotations.id} = ${ideaComments.annotationId}
-  join ${users} on ${users.id} = ${ideaAnnotations.userId}
-  where ${ideaAnnotations.ideaId} = ${ideas.id}`;
-
-/** A user's name as `displayName` gives it: first and last name, else the email's local part. */
-const authorName = sql`coalesce(
-  nullif(concat_ws(' ', nullif(${users.firstName}, ''), nullif(${users.lastName}, '')), ''),
-  nullif(split_part(${users.email}, '@', 1), ''),
-  'User')`;
-
 /**
- * The team's comments on an idea as one cell: "Author: text", one to a line, oldest first. The
- * kept count spares ideas without comments the lookup.
+ * The bytes of an idea's text as stored. `octet_length` takes a long value's size from its
+ * header, without reading or decompressing it, so measuring rows costs no reading of their text.
  */
-const commentsCell = sql`case when ${ideas.commentsCount} = 0 then '' else coalesce((${commentsOfIdea(
-  sql`string_agg(${authorName} || ': ' || ${ideaComments.text}, E'\n'
-    order by ${ideaComments.created}, ${ideaComments.id})`,
-)}), '') end`;
-
-/**
- * The bytes of an idea's text as stored, its comments' included. `octet_length` takes a long
- * value's size from its header, without reading or decompressing it, so measuring rows costs no
- * reading of their text.
- */
-const textBytes = sql`(octet_length(${ideas.title}) + octet_length(${ideas.summary})
-  + octet_length(${ideas.description})
-  + case when ${ideas.commentsCount} = 0 then 0
-    else coalesce((${commentsOfIdea(sql`sum(octet_length(${ideaComments.text}))`)}), 0) end)::int`;
+const textBytes = sql`octet_length(${ideas.title}) + octet_length(${ideas.summary}) + octet_length(${ideas.description})`;
 
 /** Every row of a batch carries the bytes of its text. */
 interface BatchRow {
@@ -251,7 +225,6 @@ export function selectBatchKeys(db: Db, filters: IdeaFilters, window: BatchWindo
 export interface ExportRow extends BatchRow {
   id: number;
   brainstormId: number;
-  brainstormTitle: string;
   title: string;
   summary: string;
   description: string;
@@ -261,8 +234,6 @@ export interface ExportRow extends BatchRow {
   surprisedCount: number;
   thumbtackCount: number;
   commentsCount: number;
-  /** "Author: text" for each comment, one to a line. */
-  commentTexts: string;
   myVote: number | null;
   myBookmarked: boolean | null;
   myHidden: boolean | null;
@@ -282,8 +253,6 @@ export function selectExportRows(db: Db, filters: IdeaFilters, window: BatchWind
   return selectBatch<ExportRow>(db, filters, window, {
     id: ideas.id,
     brainstormId: ideas.brainstormId,
-    brainstormTitle: sql`(select ${brainstorms.title} from ${brainstorms}
-      where ${brainstorms.id} = ${ideas.brainstormId})`,
     title: ideas.title,
     summary: ideas.summary,
     description: ideas.description,
@@ -293,7 +262,6 @@ export function selectExportRows(db: Db, filters: IdeaFilters, window: BatchWind
     surprisedCount: ideas.surprisedCount,
     thumbtackCount: ideas.thumbtackCount,
     commentsCount: ideas.commentsCount,
-    commentTexts: commentsCell,
     myVote: mine.vote,
     myBookmarked: mine.isBookmarked,
     myHidden: mine.isHidden,
