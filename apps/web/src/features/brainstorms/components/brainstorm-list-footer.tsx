@@ -1,24 +1,8 @@
-import { ListPager } from '@/components/ui/list-pager';
-import { pageCount } from '@/lib/paging';
+import {
+  CountedListFooter,
+  type CountedListFooterProps,
+} from '@/components/ui/counted-list-footer';
 
-interface BrainstormListFooterProps {
-  shown: number;
-  count: number;
-  page: number;
-  pageSize: number;
-  hasNext: boolean;
-  onPageChange: (page: number) => void;
-  onPageSizeChange: (pageSize: number) => void;
-}
-
-export function BrainstormListFooter({ shown, count, ...paging }: BrainstormListFooterProps) {
-  const pages = pageCount(count, paging.pageSize);
-  return (
-    <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-      <p className="text-sm text-muted-foreground" aria-live="polite">
-        Showing {shown} of {count} brainstorms (Page {paging.page} of {pages})
-      </p>
-      <ListPager pages={pages} {...paging} />
-    </div>
-  );
+export function BrainstormListFooter(props: CountedListFooterProps) {
+  return <CountedListFooter noun="brainstorms" {...props} />;
 }
