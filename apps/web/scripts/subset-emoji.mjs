@@ -1,15 +1,15 @@
 // Writes src/assets/fonts/ideaforge-emoji.woff2: Noto Color Emoji cut down to the code points in
 // the unicode-range of the 'Ideaforge Emoji' face in src/styles/globals.css, with the font's
-// licence beside it (docs/decisions/023-reaction-emoji-font.md). Run `npm run fonts:emoji`.
+// licence beside it (docs/decisions/023-reaction-emoji-font.md). Run by `npm run fonts:emoji`.
 import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { subset } from '@web-alchemy/fonttools';
 
-const file = (path) => fileURLToPath(new URL(path, import.meta.url));
-const fonts = '../src/assets/fonts/';
+const file = (path) => fileURLToPath(new URL(`../${path}`, import.meta.url));
+const target = 'src/assets/fonts/ideaforge-emoji.woff2';
 const source = (path) => fileURLToPath(import.meta.resolve(`@fontsource/noto-color-emoji/${path}`));
 
-const css = await readFile(file('../src/styles/globals.css'), 'utf8');
+const css = await readFile(file('src/styles/globals.css'), 'utf8');
 const face = /@font-face\s*{[^}]*font-family:\s*'Ideaforge Emoji'[^}]*}/.exec(css)?.[0];
 const unicodes = face && /unicode-range:\s*([^;]+);/.exec(face)?.[1];
 if (!unicodes) throw new Error("No @font-face for 'Ideaforge Emoji' with a unicode-range found");
@@ -22,6 +22,6 @@ const font = await subset(await readFile(source('files/noto-color-emoji-emoji-40
   'name-IDs': '*',
   flavor: 'woff2',
 });
-await writeFile(file(`${fonts}ideaforge-emoji.woff2`), font);
-await copyFile(source('LICENSE'), file(`${fonts}OFL.txt`));
-console.log(`${fonts}ideaforge-emoji.woff2: ${unicodes}, ${font.length} bytes`);
+await writeFile(file(target), font);
+await copyFile(source('LICENSE'), file('src/assets/fonts/OFL.txt'));
+console.log(`${target}: ${unicodes}, ${font.length} bytes`);
