@@ -26,7 +26,8 @@ export default async function setup(project: TestProject) {
   const database = await openDatabase({ kind: 'pglite-memory' });
   try {
     await database.migrate();
-    const dump = await database.pglite!.dumpDataDir('none');
+    if (!database.pglite) throw new Error('an embedded database was asked for');
+    const dump = await database.pglite.dumpDataDir('none');
     const file = path.join(dir, 'pgdata.tar');
     writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
     project.provide('pgliteTemplate', file);

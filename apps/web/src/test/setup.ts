@@ -19,8 +19,25 @@ beforeEach(() => {
   });
 });
 
+/**
+ * A worker runs file after file in one DOM (isolate: false): what a test left in the document,
+ * its cookies or storage is gone before the next test, wherever it runs.
+ */
+function clearDocumentState() {
+  if (typeof document === 'undefined') return; // a file that runs in Node's environment
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; path=/; max-age=0`;
+  }
+  localStorage.clear();
+  sessionStorage.clear();
+  document.documentElement.className = '';
+  document.title = '';
+}
+
 afterEach(() => {
   cleanup();
+  clearDocumentState();
   server.resetHandlers();
   const errors = unexpectedErrors;
   unexpectedErrors = [];
