@@ -88,7 +88,7 @@ test('the brainstorm page lists its ideas page by page and exports them as CSV a
   const csv = (await readFile(path, 'utf8')).replace(/^\uFEFF/, '');
   const lines = csv.split('\r\n').filter((line) => line !== '');
   expect(lines[0]).toMatch(/^id,brainstorm,title,summary,description,votes,/);
-  expect(lines[0]).toMatch(/,provider,model$/);
+  expect(lines[0]).toMatch(/,brainstorm title,comment texts$/);
   expect(lines.slice(1)).toHaveLength(IDEAS);
   expect(lines.filter((line) => line.includes('"Summary, with a comma, of idea 1"'))).toHaveLength(
     1,

@@ -136,7 +136,7 @@ test("a teammate sees Alice's votes, reactions and comments but not her bookmark
     const csv = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '');
     const [header, ...lines] = csv.split('\r\n').filter((line) => line !== '');
     expect(header).toBe(
-      'id,brainstorm,title,summary,description,votes,laugh,idea,surprised,thumbtack,comments,my vote,bookmarked,hidden,created,provider,model',
+      'id,brainstorm,title,summary,description,votes,laugh,idea,surprised,thumbtack,comments,my vote,bookmarked,hidden,created,provider,model,brainstorm title,comment texts',
     );
     const columns = (header ?? '').split(',');
     const records = lines.map((line) => {
@@ -150,6 +150,9 @@ test("a teammate sees Alice's votes, reactions and comments but not her bookmark
       laugh: '1',
       comments: '1',
       'my vote': '0',
+      // The team's comments are the team's to read, in the export too.
+      'brainstorm title': `Quieter offices ${stamp}`,
+      'comment texts': 'Alice Example: Too loud already',
     });
     expect(records.map((record) => [record.bookmarked, record.hidden])).toEqual(
       Array.from({ length: 4 }, () => ['false', 'false']),

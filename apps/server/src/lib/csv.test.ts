@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CSV_BOM, csvCell, csvLine } from './csv.js';
+import { CSV_BOM, csvCell, csvLine, writtenCell } from './csv.js';
 
 /** A strict RFC 4180 reader for one or more CRLF-terminated records; throws on malformed input. */
 function parseCsv(text: string): string[][] {
@@ -123,6 +123,13 @@ describe('csvCell', () => {
 describe('csvLine', () => {
   it('joins cells with commas and ends with CRLF', () => {
     expect(csvLine(['a', 1, null, 'b,c'])).toBe('a,1,,"b,c"\r\n');
+  });
+
+  it('puts a cell written once as csvCell wrote it, on every line', () => {
+    const title = writtenCell('=Ideas, "all"');
+    expect(csvLine([1, title])).toBe(`1,"'=Ideas, ""all"""\r\n`);
+    expect(csvLine([2, title])).toBe(`2,${csvCell('=Ideas, "all"')}\r\n`);
+    expect(csvLine([writtenCell(''), writtenCell(-1)])).toBe(',-1\r\n');
   });
 
   it('keeps the BOM a single U+FEFF', () => {

@@ -1,7 +1,15 @@
 /** Prepended to a CSV download so spreadsheets read it as UTF-8. */
 export const CSV_BOM = '\uFEFF';
 
-export type CsvValue = string | number | boolean | null | undefined;
+/**
+ * A cell as `csvCell` wrote it, which `csvLine` puts as it is: a value repeated on many lines
+ * (a brainstorm's title on each of its ideas) is then checked and quoted once.
+ */
+export class WrittenCell {
+  constructor(readonly text: string) {}
+}
+
+export type CsvValue = string | number | boolean | null | undefined | WrittenCell;
 
 // OWASP CSV injection: a spreadsheet runs a text cell starting with one of these as a formula.
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -29,11 +37,14 @@ const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
  * shows as text and stays readable; numbers and booleans are written as they are (-1 is a number).
  */
 export function csvCell(value: CsvValue): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value !== 'string') return String(value);
+  if (value === null || value === undefined || value === '') return '';
+  if (typeof value !== 'string') return value instanceof WrittenCell ? value.text : String(value);
   const text = looksLikeFormula(value) ? `'${value}` : value;
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
+
+/** A value's cell, written once for the many lines that repeat it. */
+export const writtenCell = (value: CsvValue) => new WrittenCell(csvCell(value));
 
 /** One CSV record, ending with CRLF as RFC 4180 asks. */
 export function csvLine(cells: CsvValue[]): string {

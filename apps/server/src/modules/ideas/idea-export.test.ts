@@ -8,9 +8,11 @@ import {
   makeBrainstorm,
   type IdeaJson,
 } from '../../../test/idea-factories.js';
+import { rowsOf } from '../../db/rows.js';
+import { ideaComments } from '../../db/schema/annotations.js';
 import type { UserRow } from '../../db/schema/users.js';
 import { claimExportSlot, CSV_HEADER, MAX_EXPORTS_PER_USER } from './idea-export.js';
-import { selectExportRows } from './ideas.repository.js';
+import { selectCommentCells, selectExportRows } from './ideas.repository.js';
 
 let t: TestApp;
 let call: ReturnType<typeof apiAs>;
@@ -18,7 +20,11 @@ let me: UserRow;
 let other: UserRow;
 let small: number;
 let large: number;
+let formula: number;
 const LARGE = 1234;
+/** The large brainstorm's ideas with a comment: spread over its batches. */
+const largeCommented = new Set<number>();
+const FORMULA_TITLE = '@Ideas, "and" more';
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -38,7 +44,7 @@ beforeAll(async () => {
       model: 'echo-1',
     },
   ]);
-  await annotateDirectly(t.db, me, plain?.id ?? 0, {
+  const mine = await annotateDirectly(t.db, me, plain?.id ?? 0, {
     vote: -1,
     isBookmarked: true,
     comments: ['Make it a workshop'],
@@ -49,12 +55,21 @@ beforeAll(async () => {
     last_name: '',
   });
   await annotateDirectly(t.db, nameless, plain?.id ?? 0, { comments: ['=SUM(A1)\nand more'] });
+  // Oldest first, whoever wrote them: my second comment comes after theirs.
+  await t.db.insert(ideaComments).values({ annotationId: mine.id, text: 'Or a walk' });
   await annotateDirectly(t.db, other, risky?.id ?? 0, { vote: 1, isHidden: true });
-  await insertIdeas(
+  const largeIdeas = await insertIdeas(
     t.db,
     large,
     Array.from({ length: LARGE }, (_, i) => ({ title: `Idea ${String(i % 17)}`, votes: 0 })),
   );
+  for (const [i, idea] of largeIdeas.entries()) {
+    if (i % 97 !== 3) continue;
+    largeCommented.add(idea.id);
+    await annotateDirectly(t.db, me, idea.id, { comments: [`Note on ${String(idea.id)}`] });
+  }
+  formula = (await makeBrainstorm(t.db, other, FORMULA_TITLE)).id;
+  await insertIdeas(t.db, formula, [{ title: 'Under a formula' }]);
   // Many ties, and times a millisecond clock cannot tell apart: the keyset must keep them all.
   // Descriptions of 0 to 6,000 characters, about 3.7 MB in all: batches end where their text
   // reaches its budget, between ties too.
@@ -108,7 +123,10 @@ describe('format=csv', () => {
       bookmarked: 'true',
       hidden: 'false',
       provider: '',
-      comments: '2',
+      comments: '3',
+      'brainstorm title': 'Small',
+      // Everyone's comments, oldest first, each under its author's name.
+      'comment texts': `${me.firstName} ${me.lastName}: Make it a workshop\nquiet: =SUM(A1)\nand more\n${me.firstName} ${me.lastName}: Or a walk`,
     });
     // Another user's hidden flag never shows; an idea I have not voted on has 0 for my vote.
     expect(cells(risky)).toMatchObject({
@@ -120,7 +138,116 @@ describe('format=csv', () => {
       hidden: 'false',
       provider: 'offline',
       model: 'echo-1',
+      'brainstorm title': 'Small',
+      'comment texts': '',
     });
+  });
+
+  it('ends the header with the columns added later, after the first release', () => {
+    expect(CSV_HEADER.slice(-4)).toEqual([
+      'provider',
+      'model',
+      'brainstorm title',
+      'comment texts',
+    ]);
+  });
+
+  it("writes every idea's brainstorm title and comments across brainstorms and batches", async () => {
+    const response = await call(me, 'GET', '/api/ideas/?format=csv&ordering=id');
+    const [header, ...rows] = parseCsv(response.body.slice(1));
+    expect(header).toEqual(CSV_HEADER);
+    const column = (name: string) => CSV_HEADER.indexOf(name);
+    const titles = new Map(
+      rowsOf<{ id: number; title: string }>(
+        await t.db.execute(sql`select id, title from brainstorms`),
+      ).map((row) => [String(row.id), row.title]),
+    );
+    const byBrainstorm = new Map<string, number>();
+    for (const row of rows) {
+      const brainstorm = row[column('brainstorm')] ?? '';
+      byBrainstorm.set(brainstorm, (byBrainstorm.get(brainstorm) ?? 0) + 1);
+      const title = titles.get(brainstorm) ?? '';
+      // A title a spreadsheet would take for a formula is neutralised like any text.
+      const expected = brainstorm === String(formula) ? `'${title}` : title;
+      expect(row[column('brainstorm title')], row[0]).toBe(expected);
+    }
+    expect(byBrainstorm.get(String(large))).toBe(LARGE);
+    expect(byBrainstorm.get(String(formula))).toBe(1);
+    expect(titles.get(String(formula))).toBe(FORMULA_TITLE);
+    // The large brainstorm's export takes several batches; its ideas' comments are where they
+    // belong in every one of them, and the others' cells are empty.
+    const name = `${me.firstName} ${me.lastName}`;
+    const largeRows = rows.filter((row) => row[column('brainstorm')] === String(large));
+    expect(largeCommented.size).toBeGreaterThan(10);
+    for (const row of largeRows) {
+      const id = Number(row[0]);
+      expect(row[column('comment texts')], String(id)).toBe(
+        largeCommented.has(id) ? `${name}: Note on ${String(id)}` : '',
+      );
+    }
+  });
+
+  it('counts the comments in a batch: ideas with many whole, in order, in batches of about 1 MB', async () => {
+    const talkative = (await makeBrainstorm(t.db, other, 'Talkative')).id;
+    const IDEAS = 400;
+    // The first 100 ideas are short and quiet, so batches grow to their most rows; then each
+    // idea has four comments of 2,000 characters, two bytes each: 4.8 MB of comments in all, so
+    // the comments of one statement's ideas far exceed a batch's budget.
+    await insertIdeas(
+      t.db,
+      talkative,
+      Array.from({ length: IDEAS }, (_, i) => ({ title: `Talk ${String(i)}` })),
+    );
+    await t.db.execute(sql`
+      with talked as (
+        select id from ideas where brainstorm_id = ${talkative} order by id offset 100
+      ), annotated as (
+        insert into idea_annotations (user_id, idea_id)
+        select u, talked.id from talked, unnest(array[${me.id}::int, ${other.id}::int]) u
+        returning id, user_id, idea_id
+      )
+      insert into idea_comments (annotation_id, text, created)
+      select annotated.id, annotated.idea_id || '.' || n || ' ' || repeat('é', 1990),
+        now() + n * interval '1 second' + (annotated.user_id = ${other.id})::int * interval '1 ms'
+      from annotated, generate_series(1, 2) n`);
+    const response = await call(
+      me,
+      'GET',
+      `/api/ideas/?brainstorm=${talkative}&format=csv&ordering=id`,
+    );
+    const rows = parseCsv(response.body.slice(1)).slice(1);
+    const ids = rowsOf<{ id: number }>(
+      await t.db.execute(sql`select id from ideas where brainstorm_id = ${talkative} order by id`),
+    ).map((row) => row.id);
+    expect(rows.map((row) => Number(row[0]))).toEqual(ids);
+    const cell = CSV_HEADER.indexOf('comment texts');
+    const first = `${me.firstName} ${me.lastName}`;
+    const second = `${other.firstName} ${other.lastName}`;
+    for (const [i, row] of rows.entries()) {
+      const id = String(ids[i]);
+      const comment = (author: string, n: number) =>
+        `${author}: ${id}.${String(n)} ${'é'.repeat(1990)}`;
+      expect(row[cell], id).toBe(
+        i < 100
+          ? ''
+          : [comment(first, 1), comment(second, 1), comment(first, 2), comment(second, 2)].join(
+              '\n',
+            ),
+      );
+    }
+  });
+
+  it('reads the comments of ideas in their order, cut after the idea whose comments reach the budget', async () => {
+    const ids = rowsOf<{ id: number }>(
+      await t.db.execute(sql`select i.id from ideas i join brainstorms b on b.id = i.brainstorm_id
+        where b.title = 'Talkative' and i.comments_count > 0 order by i.id desc limit 10`),
+    ).map((row) => row.id);
+    const all = await selectCommentCells(t.db, ids, 1024 * 1024);
+    expect(all.map((cell) => cell.ideaId)).toEqual(ids);
+    for (const cell of all) expect(cell.bytes).toBe(Buffer.byteLength(cell.texts));
+    const budget = (all[0]?.bytes ?? 0) + (all[1]?.bytes ?? 0) + 1;
+    const cut = await selectCommentCells(t.db, ids, budget);
+    expect(cut.map((cell) => cell.ideaId)).toEqual(ids.slice(0, 3));
   });
 
   it('writes 0 for my vote whether or not I reviewed the idea without voting', async () => {

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import { CSV_BOM, csvLine } from '../../lib/csv.js';
+import { CSV_BOM, csvLine, writtenCell, type WrittenCell } from '../../lib/csv.js';
 import { HttpError } from '../../lib/errors.js';
 import type { ExportRow } from './ideas.repository.js';
 import type { ExportFormat, IdeaDto } from './ideas.schemas.js';
@@ -23,10 +23,23 @@ export const CSV_HEADER = [
   'created',
   'provider',
   'model',
+  'brainstorm title',
+  'comment texts',
 ];
 
-/** "my vote" is the caller's vote, 1, -1 or 0: 0 where they have not voted, reviewed or not. */
-const csvRow = (row: ExportRow) =>
+/** An exported idea with what the CSV adds from elsewhere: its brainstorm's title, its comments. */
+export interface CsvRow extends ExportRow {
+  brainstormTitle: string;
+  /** "Author: text" for each comment, one to a line, oldest first; empty without comments. */
+  commentTexts: string;
+}
+
+/**
+ * "my vote" is the caller's vote, 1, -1 or 0: 0 where they have not voted, reviewed or not.
+ * The columns added after the first release come last, so a reader of the old ones still finds
+ * them where they were.
+ */
+const csvRow = (row: CsvRow, titleCell: WrittenCell) =>
   csvLine([
     row.id,
     row.brainstormId,
@@ -45,6 +58,8 @@ const csvRow = (row: ExportRow) =>
     row.created,
     row.provider,
     row.model,
+    titleCell,
+    row.commentTexts,
   ]);
 
 /**
@@ -68,10 +83,21 @@ async function* chunks<T>(batches: AsyncIterable<T[]>, text: (item: T) => string
   if (chunk !== '') yield chunk;
 }
 
-/** The BOM and header first, so the download starts before the first batch is read. */
-export async function* csvChunks(batches: AsyncIterable<ExportRow[]>) {
+/**
+ * The BOM and header first, so the download starts before the first batch is read. A
+ * brainstorm's title is written as a cell once, for all its ideas.
+ */
+export async function* csvChunks(batches: AsyncIterable<CsvRow[]>) {
   yield CSV_BOM + csvLine(CSV_HEADER);
-  yield* chunks(batches, csvRow);
+  const titleCells = new Map<string, WrittenCell>();
+  yield* chunks(batches, (row) => {
+    let titleCell = titleCells.get(row.brainstormTitle);
+    if (titleCell === undefined) {
+      titleCell = writtenCell(row.brainstormTitle);
+      titleCells.set(row.brainstormTitle, titleCell);
+    }
+    return csvRow(row, titleCell);
+  });
 }
 
 export async function* jsonChunks(batches: AsyncIterable<IdeaDto[]>) {

@@ -272,6 +272,57 @@ export function selectExportRows(db: Db, filters: IdeaFilters, window: BatchWind
   });
 }
 
+/** The titles of the given brainstorms, by id; a brainstorm deleted meanwhile is left out. */
+export async function selectBrainstormTitles(db: Db, ids: number[]) {
+  const rows = await db
+    .select({ id: brainstorms.id, title: brainstorms.title })
+    .from(brainstorms)
+    .where(sql`${brainstorms.id} = any(${sql.param(ids)}::int[])`);
+  return new Map(rows.map((row) => [row.id, row.title]));
+}
+
+/** A user's name as `displayName` gives it: first and last name, else the email's local part. */
+const authorName = sql`coalesce(
+  nullif(concat_ws(' ', nullif(${users.firstName}, ''), nullif(${users.lastName}, '')), ''),
+  nullif(split_part(${users.email}, '@', 1), ''),
+  'User')`;
+
+/** The comments of one idea as one CSV cell, and that cell's bytes in UTF-8. */
+export interface CommentCell {
+  ideaId: number;
+  texts: string;
+  bytes: number;
+}
+
+/**
+ * The comments on the given ideas, by everyone, as one cell an idea: "Author: text", one to a
+ * line, oldest first. One statement for all the ideas, answered in the order of `ideaIds` and
+ * cut after the idea whose cells reach `budget` bytes, so what it returns is about that much
+ * text (and at least one idea's) however many comments the ideas have; ideas without comments
+ * have no cell.
+ */
+export async function selectCommentCells(db: Db, ideaIds: number[], budget: number) {
+  const statement = sql`select "ideaId", texts, bytes
+    from (
+      select grouped.*, octet_length(texts) as bytes,
+        sum(octet_length(texts)) over (order by position rows unbounded preceding)
+          - octet_length(texts) as bytes_before
+      from (
+        select ${ideaAnnotations.ideaId} as "ideaId", min(batch.position) as position,
+          string_agg(${authorName} || ': ' || ${ideaComments.text}, E'\n'
+            order by ${ideaComments.created}, ${ideaComments.id}) as texts
+        from unnest(${sql.param(ideaIds)}::int[]) with ordinality as batch(idea_id, position)
+        join ${ideaAnnotations} on ${ideaAnnotations.ideaId} = batch.idea_id
+        join ${ideaComments} on ${ideaComments.annotationId} = ${ideaAnnotations.id}
+        join ${users} on ${users.id} = ${ideaAnnotations.userId}
+        group by ${ideaAnnotations.ideaId}
+      ) as grouped
+    ) as measured
+    where bytes_before < ${budget}
+    order by position`;
+  return rowsOf<CommentCell>(await db.execute(statement));
+}
+
 export async function insertIdea(
   db: Db,
   values: {
