@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api/api-error';
 import { api } from '@/lib/api/client';
-import { brainstormKeys } from './brainstorm-keys';
+import { brainstormKeys } from '@/entities/brainstorm/api/brainstorm-keys';
 import type { CreateBrainstormInput } from './types';
 
 export async function createBrainstorm(input: CreateBrainstormInput) {

@@ -3,7 +3,7 @@ import { ApiError } from '@/lib/api/api-error';
 import { api } from '@/lib/api/client';
 import { authStore } from '@/lib/auth/auth-store';
 import { logWarning } from '@/lib/logger';
-import { brainstormKeys } from './brainstorm-keys';
+import { brainstormKeys } from '@/entities/brainstorm/api/brainstorm-keys';
 import type { BrainstormTypeOption } from './types';
 
 const TYPES_PATH = '/api/brainstorms/types/';

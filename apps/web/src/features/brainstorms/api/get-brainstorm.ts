@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api/api-error';
 import { api } from '@/lib/api/client';
-import { brainstormKeys } from './brainstorm-keys';
+import { brainstormKeys } from '@/entities/brainstorm/api/brainstorm-keys';
 
 /** Resolves to null when the brainstorm does not exist, so the page can say so. */
 export async function getBrainstorm(id: number) {

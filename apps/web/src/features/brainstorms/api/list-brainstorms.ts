@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api/api-error';
 import { api } from '@/lib/api/client';
-import { brainstormKeys } from './brainstorm-keys';
+import { brainstormKeys } from '@/entities/brainstorm/api/brainstorm-keys';
 
 export interface BrainstormListParams {
   page: number;

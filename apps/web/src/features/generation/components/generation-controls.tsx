@@ -7,6 +7,7 @@ import { FieldMessage } from '@/components/ui/field-message';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { LoadError } from '@/components/ui/load-error';
+import { brainstormKeys } from '@/entities/brainstorm/api/brainstorm-keys';
 import { ideaKeys } from '@/entities/idea/api/idea-keys';
 import { useGuardedSubmit } from '@/hooks/use-guarded-submit';
 import { useGenerateIdeas } from '../api/generate-ideas';
@@ -41,7 +42,12 @@ export function GenerationControls({ brainstormId, poll }: GenerationControlsPro
   const providers = useLlmProviders();
   // The detail page reports a refused request with high severity (logged by the query client).
   const generate = useGenerateIdeas(poll ? 'high' : undefined);
-  const refreshIdeas = () => queryClient.invalidateQueries({ queryKey: ideaKeys.all });
+  // The new ideas, and the brainstorm lists' idea counts.
+  const refreshIdeas = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ideaKeys.all }),
+      queryClient.invalidateQueries({ queryKey: brainstormKeys.lists() }),
+    ]);
   const polling = useIdeaPolling(brainstormId, () => void refreshIdeas());
 
   const [countText, setCountText] = useState(String(DEFAULT_IDEAS));

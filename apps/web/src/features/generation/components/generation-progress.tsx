@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
+import { brainstormKeys } from '@/entities/brainstorm/api/brainstorm-keys';
 import { ideaKeys } from '@/entities/idea/api/idea-keys';
 import { isFinished, useGeneration } from '../api/get-generation';
 import type { Generation } from '../api/types';
@@ -35,12 +36,14 @@ export function GenerationProgress({ generationId }: { generationId: number }) {
   const { data: generation } = useGeneration(generationId);
   const finished = generation ? isFinished(generation.status) : false;
 
-  // The last ideas are stored by now: the lists show them without waiting for a refresh.
+  // The last ideas are stored by now: the lists, and the brainstorm lists' idea counts, show
+  // them without waiting for a refresh.
   const queryClient = useQueryClient();
   const wasFinished = useRef(finished);
   useEffect(() => {
     if (finished && !wasFinished.current) {
       void queryClient.invalidateQueries({ queryKey: ideaKeys.all });
+      void queryClient.invalidateQueries({ queryKey: brainstormKeys.lists() });
     }
     wasFinished.current = finished;
   }, [finished, queryClient]);

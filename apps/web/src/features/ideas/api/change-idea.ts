@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { brainstormKeys } from '@/entities/brainstorm/api/brainstorm-keys';
 import { ideaKeys, isBrainstormIdeaQuery } from '@/entities/idea/api/idea-keys';
 import { ApiError } from '@/lib/api/api-error';
 import { api } from '@/lib/api/client';
@@ -33,7 +34,10 @@ export async function deleteIdea(id: number) {
   if (!response.ok && response.status !== 404) throw new ApiError(response.status, error);
 }
 
-/** Every query that lists or counts the brainstorm's ideas, and the ideas held one by one. */
+/**
+ * Every query that lists or counts the brainstorm's ideas, the ideas held one by one, and the
+ * brainstorm lists with their idea counts.
+ */
 function useRefreshBrainstormIdeas(brainstormId: number) {
   const queryClient = useQueryClient();
   return () =>
@@ -42,6 +46,7 @@ function useRefreshBrainstormIdeas(brainstormId: number) {
         predicate: (query) => isBrainstormIdeaQuery(query.queryKey, brainstormId),
       }),
       queryClient.invalidateQueries({ queryKey: ideaKeys.details() }),
+      queryClient.invalidateQueries({ queryKey: brainstormKeys.lists() }),
     ]);
 }
 
