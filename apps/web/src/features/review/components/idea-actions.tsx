@@ -73,7 +73,7 @@ export function IdeaActions(row: ReviewRow) {
             </ActionButton>
           );
         })}
-        <span className="min-w-0 px-1 text-xs text-muted-foreground tabular-nums">
+        <span className="px-1 text-xs text-muted-foreground tabular-nums stacked:min-w-0">
           <span className="sr-only">Votes: </span>
           {formatVotes(idea)}
         </span>
