@@ -37,6 +37,9 @@ export default defineConfig(({ command }) => ({
     manifest: true,
     // Every browser the app supports preloads modules itself: the polyfill would only add weight.
     modulePreload: { polyfill: false },
+    // Fonts stay files (never data: URLs in the CSS that every page loads): a browser fetches
+    // one only for a page that draws its characters.
+    assetsInlineLimit: (file) => (file.endsWith('.woff2') ? false : undefined),
     rollupOptions: {
       // Comments that dependencies misplace are dropped anyway; they are not ours to fix.
       onwarn(warning, warn) {

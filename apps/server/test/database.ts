@@ -1,17 +1,21 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openDatabase, type Database, type DatabaseOptions } from '../src/db/client.js';
 
+let template: Blob | undefined;
+
 /**
- * A migrated, throw-away database: in-memory PGlite, or a new database on the PostgreSQL
- * server of TEST_DATABASE_URL (project 'postgres'), dropped again on close.
+ * A migrated, throw-away database: in-memory PGlite, started from the migrated dump the global
+ * set-up made, or a new database on the PostgreSQL server of TEST_DATABASE_URL (project
+ * 'postgres'), dropped again on close.
  */
 export async function createTestDatabase(options: DatabaseOptions = {}): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (process.env.TEST_DB !== 'postgres' || !url) {
-    const database = await openDatabase({ kind: 'pglite-memory' }, options);
-    await database.migrate();
-    return database;
+    template ??= new Blob([readFileSync(inject('pgliteTemplate'))]);
+    return openDatabase({ kind: 'pglite-memory', from: template }, options);
   }
   const { database } = await createPostgresDatabase(url, options);
   return database;

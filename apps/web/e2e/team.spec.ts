@@ -40,12 +40,14 @@ async function addMember(page: Page, user: TestUser, { checkAxe = false } = {}) 
   return password;
 }
 
-/** Signs in as `user` in a browser context of its own: another person's browser. */
+/**
+ * Signs in as `user` in a browser context of its own: another person's browser. Returns once the
+ * sign-in has landed, so that a navigation which follows cannot cut it short.
+ */
 async function signInElsewhere(browser: Browser, user: TestUser) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto('/login');
-  await signIn(page, user);
+  await signInAt(page, user);
   return { context, page };
 }
 

@@ -49,7 +49,10 @@ export interface PostgresTarget {
 }
 
 export type DatabaseTarget =
-  PostgresTarget | { kind: 'pglite'; dataDir: string } | { kind: 'pglite-memory' };
+  | PostgresTarget
+  | { kind: 'pglite'; dataDir: string }
+  /** In memory: empty, or started from a dump of another (`dumpDataDir`), skipping initdb. */
+  | { kind: 'pglite-memory'; from?: Blob };
 
 export interface DatabaseOptions {
   /** Sees every SQL statement; tests use it to count them. */
@@ -64,7 +67,8 @@ export async function openDatabase(
 ): Promise<Database> {
   if (target.kind === 'postgres') return openPostgres(target, options);
   if (target.kind === 'pglite-memory') {
-    return openPglite(new PGlite(), async () => undefined, options);
+    const client = new PGlite(target.from && { loadDataDir: target.from });
+    return openPglite(client, async () => undefined, options);
   }
   const dataDir = path.resolve(target.dataDir);
   prepareDataDir(dataDir);

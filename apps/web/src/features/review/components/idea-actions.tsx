@@ -92,7 +92,9 @@ export function IdeaActions(row: ReviewRow) {
               commands.react(type);
             }}
           >
-            <span aria-hidden="true">{emoji}</span>
+            <span aria-hidden="true" className="font-emoji">
+              {emoji}
+            </span>
             <span aria-hidden="true" className="text-xs text-muted-foreground">
               {count}
             </span>

@@ -36,7 +36,7 @@ export function KeyboardHelp({ open, onOpenChange }: KeyboardHelpProps) {
                         </kbd>
                       ))}
                     </dt>
-                    <dd>{action}</dd>
+                    <dd className="font-emoji">{action}</dd>
                   </div>
                 ))}
               </dl>
