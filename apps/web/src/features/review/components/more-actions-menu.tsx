@@ -56,7 +56,9 @@ export function MoreActionsMenu({ idea, hidden, commands }: MoreActionsMenuProps
                 commands.react(type);
               }}
             >
-              <span aria-hidden="true">{emoji}</span>
+              <span aria-hidden="true" className="font-emoji">
+                {emoji}
+              </span>
               {label}
               <span className="ml-auto text-xs text-muted-foreground tabular-nums">{count}</span>
             </DropdownMenuCheckboxItem>
