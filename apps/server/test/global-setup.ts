@@ -26,7 +26,9 @@ export default async function setup(project: TestProject) {
   const database = await openDatabase({ kind: 'pglite-memory' });
   try {
     await database.migrate();
-    const dump = await database.pglite!.dumpDataDir('none');
+    const { pglite } = database;
+    if (!pglite) throw new Error('The template database must be PGlite');
+    const dump = await pglite.dumpDataDir('none');
     const file = path.join(dir, 'pgdata.tar');
     writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
     project.provide('pgliteTemplate', file);
