@@ -203,6 +203,8 @@ test.describe('on a touch phone', () => {
 
     await more.tap();
     await menu.getByRole('menuitem', { name: 'Hide idea' }).tap();
+    // Gone once its closing animation ends: a tap before then would only close it again.
+    await expect(menu).toBeHidden();
     await more.tap();
     await expect(menu.getByRole('menuitem', { name: 'Show idea' })).toHaveAttribute(
       'title',
