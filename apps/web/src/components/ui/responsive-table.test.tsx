@@ -71,6 +71,23 @@ describe('ResponsiveTable', () => {
     expect(within(apple).queryByText('Actions')).not.toBeInTheDocument();
   });
 
+  it("puts a 'meta' cell under the title in small print after its header, and 'text' unlabelled", () => {
+    const table = renderTable(undefined, {
+      columns: [
+        { header: 'Name', kind: 'title', cell: (fruit) => fruit.name },
+        { header: 'Colour', kind: 'text', cell: (fruit) => `A ${fruit.colour} fruit` },
+        { header: 'Picked', kind: 'meta', cell: () => 'Today' },
+      ],
+    });
+    const [, apple] = within(table).getAllByRole('row');
+    if (!apple) throw new Error('expected a body row');
+    expect(within(apple).queryByText('Colour')).not.toBeInTheDocument();
+    const picked = within(apple).getByRole('cell', { name: 'Today' });
+    expect(picked).toHaveClass('stacked:order-first', 'stacked:text-xs');
+    expect(within(picked).getByText('Picked')).toHaveAttribute('aria-hidden', 'true');
+    expect(within(apple).getByRole('cell', { name: 'Apple' })).toHaveClass('stacked:order-first');
+  });
+
   it('stacks below the width it is given, 36rem unless told', () => {
     expect(renderTable().closest('[data-stack-below]')).toHaveAttribute(
       'data-stack-below',

@@ -6,10 +6,11 @@ export interface ResponsiveColumn<Row> {
   header: string;
   cell: (row: Row) => ReactNode;
   /**
-   * Its place on a row's card: a 'title' heads the card, 'actions' close it, and a 'field'
-   * (the default) shows beside its header as a label.
+   * Its place on a row's card: a 'title' heads the card, a 'meta' line follows it in small print
+   * after its header, 'text' runs the card's width without a label, 'actions' close it, and a
+   * 'field' (the default) shows beside its header as a label.
    */
-  kind?: 'title' | 'field' | 'actions';
+  kind?: 'title' | 'meta' | 'text' | 'field' | 'actions';
   /** Classes for the column's cells and header at table width, e.g. 'text-right'. */
   className?: string;
 }
@@ -32,8 +33,11 @@ interface ResponsiveTableProps<Row> {
   renderAfterRow?: (row: Row) => ReactNode;
 }
 
+// A meta line goes under the title wherever its column is: both come first, in table order.
 const cellKinds = {
-  title: 'stacked:text-base stacked:font-semibold',
+  title: 'stacked:order-first stacked:text-base stacked:font-semibold',
+  meta: 'stacked:order-first stacked:-mt-1.5 stacked:text-xs stacked:text-muted-foreground',
+  text: '',
   field: 'stacked:grid stacked:grid-cols-[7rem_minmax(0,1fr)] stacked:gap-x-3',
   actions: 'stacked:pt-1',
 };
@@ -96,7 +100,14 @@ export function ResponsiveTable<Row>({
                             {column.header}
                           </span>
                         ) : null}
-                        <div className="min-w-0">{column.cell(row)}</div>
+                        {kind === 'meta' ? (
+                          <span aria-hidden="true" className="hidden stacked:inline">
+                            {column.header}{' '}
+                          </span>
+                        ) : null}
+                        <div className={cn('min-w-0', kind === 'meta' && 'stacked:inline')}>
+                          {column.cell(row)}
+                        </div>
                       </TableCell>
                     );
                   })}

@@ -200,6 +200,104 @@ describe('Reactions, bookmark and hide', () => {
   });
 });
 
+describe('More actions menu', () => {
+  it("holds the reactions, checked when given, and hide/show, with the buttons' names", async () => {
+    const ideas = reviewIdeas(1).map((idea) => ({
+      ...idea,
+      reaction_counts: { laugh: 2, idea: 0, surprised: 0, thumbtack: 1 },
+    }));
+    const { requests, annotations } = serveReview(ideas);
+    const { user: actor } = await openReview();
+    const more = within(row('Idea number 1')).getByRole('button', { name: 'More actions' });
+    expect(more).toHaveAttribute('aria-haspopup', 'menu');
+
+    await actor.click(more);
+    const menu = within(await screen.findByRole('menu'));
+    expect(menu.getAllByRole('menuitemcheckbox').map((item) => item.title)).toEqual([
+      'Laugh',
+      'Great Idea',
+      'Surprised',
+      'Pin for group',
+    ]);
+    expect(menu.getByRole('menuitemcheckbox', { name: 'Great Idea (0)' })).toHaveTextContent('💡');
+    expect(menu.getByRole('menuitemcheckbox', { name: 'Pin for group (1)' })).toHaveTextContent(
+      '📌',
+    );
+    const laugh = menu.getByRole('menuitemcheckbox', { name: 'Laugh (2)' });
+    expect(laugh).toHaveAttribute('aria-checked', 'false');
+    expect(menu.getByRole('menuitem', { name: 'Hide idea' })).toHaveAttribute('title', 'Hide idea');
+
+    // A reaction chosen in the menu closes it, is sent, and shows checked the next time.
+    await actor.click(laugh);
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    await waitFor(() => {
+      expect(requests).toContain('POST /api/idea-annotations/reactions/');
+    });
+    await actor.click(more);
+    expect(
+      within(await screen.findByRole('menu')).getByRole('menuitemcheckbox', { name: 'Laugh (3)' }),
+    ).toHaveAttribute('aria-checked', 'true');
+    // The table's button agrees: both are the same command.
+    expect(within(row('Idea number 1')).getByRole('button', { name: 'Laugh (3)' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+
+    // Taken back by the keyboard: Escape closes the menu, Enter opens it on its first item.
+    await actor.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(more).toHaveFocus();
+    await actor.keyboard('{Enter}');
+    expect(
+      within(await screen.findByRole('menu')).getByRole('menuitemcheckbox', { name: 'Laugh (3)' }),
+    ).toHaveFocus();
+    await actor.keyboard('{Enter}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    await waitFor(() => {
+      expect(requests).toContain('DELETE /api/idea-annotations/reactions/501/');
+    });
+    expect(within(row('Idea number 1')).getByRole('button', { name: 'Laugh (2)' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+
+    await actor.click(more);
+    await actor.click(
+      within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Hide idea' }),
+    );
+    await waitFor(() => {
+      expect(annotations.get(1)?.is_hidden).toBe(true);
+    });
+    await actor.click(more);
+    expect(
+      within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Show idea' }),
+    ).toHaveAttribute('title', 'Show idea');
+  });
+});
+
+describe('Description', () => {
+  it("is behind a disclosure button on a phone's card, and in full in the table", async () => {
+    const ideas = reviewIdeas(1).map((idea) => ({ ...idea, description: 'The long version' }));
+    serveReview(ideas);
+    const { user: actor } = await openReview();
+    const card = within(row('Idea number 1'));
+    const text = card.getByText('The long version');
+    const show = card.getByRole('button', { name: 'Show description' });
+    expect(show).toHaveAttribute('aria-expanded', 'false');
+    expect(show).toHaveAttribute('aria-controls', text.id);
+    // Only on the card: the table shows the text and no button.
+    expect(show).toHaveClass('hidden', 'stacked:inline-flex');
+    expect(text).toHaveClass('stacked:hidden');
+
+    await actor.click(show);
+    expect(card.getByRole('button', { name: 'Hide description' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    expect(text).not.toHaveClass('stacked:hidden');
+  });
+});
+
 describe('Comments', () => {
   it('opens one comment row at a time; Submit waits for text; Cancel closes', async () => {
     serveReview(reviewIdeas(2));

@@ -7,6 +7,7 @@ import { hasReaction } from '@/entities/idea/lib/annotation-changes';
 import { formatVotes } from '@/entities/idea/lib/votes';
 import { cn } from '@/lib/utils';
 import { useIdeaCommands, type ReviewRow } from '../hooks/use-idea-commands';
+import { MoreActionsMenu } from './more-actions-menu';
 
 function ActionButton({ className, ...props }: ComponentProps<typeof Button>) {
   return (
@@ -32,7 +33,14 @@ function voteColour(current: number, direction: 1 | -1) {
   return direction === 1 ? 'text-green-600 dark:text-green-500' : 'text-red-600 dark:text-red-500';
 }
 
-/** Vote up and down with the idea's votes, the four reactions, bookmark, comment and hide/show for one idea. */
+// On a phone's card the main buttons are touch-sized and the rest wait in the 'More actions' menu.
+const main = 'stacked:h-11 stacked:min-w-11';
+const inMenu = 'stacked:hidden';
+
+/**
+ * Vote up and down with the idea's votes, the four reactions, bookmark, comment and hide/show
+ * for one idea; on a card, the reactions and hide/show are in a menu.
+ */
 export function IdeaActions(row: ReviewRow) {
   const { idea, commentOpen } = row;
   const annotation = annotationOf(idea);
@@ -42,9 +50,13 @@ export function IdeaActions(row: ReviewRow) {
   const commands = useIdeaCommands(row);
 
   return (
-    <div className="flex max-w-64 flex-wrap items-center gap-0.5" role="group" aria-label="Actions">
+    <div
+      className="flex max-w-64 flex-wrap items-center gap-0.5 stacked:max-w-none stacked:flex-nowrap stacked:gap-1"
+      role="group"
+      aria-label="Actions"
+    >
       {/* The vote buttons and the idea's votes (as the brainstorm's page shows them) on a line. */}
-      <div className="flex basis-full items-center gap-0.5">
+      <div className="flex basis-full items-center gap-0.5 stacked:min-w-0 stacked:flex-1 stacked:basis-auto">
         {([1, -1] as const).map((direction) => {
           const Icon = direction === 1 ? ThumbsUp : ThumbsDown;
           return (
@@ -52,7 +64,7 @@ export function IdeaActions(row: ReviewRow) {
               key={direction}
               title={voteTitle(vote, direction)}
               aria-pressed={vote === direction}
-              className={voteColour(vote, direction)}
+              className={cn(main, voteColour(vote, direction))}
               onClick={() => {
                 commands.vote(direction);
               }}
@@ -61,7 +73,7 @@ export function IdeaActions(row: ReviewRow) {
             </ActionButton>
           );
         })}
-        <span className="px-1 text-xs text-muted-foreground tabular-nums">
+        <span className="px-1 text-xs text-muted-foreground tabular-nums stacked:min-w-0">
           <span className="sr-only">Votes: </span>
           {formatVotes(idea)}
         </span>
@@ -75,7 +87,7 @@ export function IdeaActions(row: ReviewRow) {
             title={label}
             aria-label={`${label} (${count})`}
             aria-pressed={on}
-            className={cn('gap-1 tabular-nums', on && 'bg-accent ring-1 ring-ring/40')}
+            className={cn('gap-1 tabular-nums', inMenu, on && 'bg-accent ring-1 ring-ring/40')}
             onClick={() => {
               commands.react(type);
             }}
@@ -92,7 +104,7 @@ export function IdeaActions(row: ReviewRow) {
       <ActionButton
         title="Bookmark for private future reference"
         aria-pressed={bookmarked}
-        className={cn(bookmarked && 'text-amber-600 dark:text-amber-500')}
+        className={cn(main, bookmarked && 'text-amber-600 dark:text-amber-500')}
         onClick={() => {
           commands.bookmark();
         }}
@@ -104,7 +116,7 @@ export function IdeaActions(row: ReviewRow) {
         aria-label={`Comment (${idea.comments_count})`}
         aria-expanded={commentOpen}
         data-comment-toggle
-        className="gap-1 tabular-nums"
+        className={cn('gap-1 tabular-nums', main)}
         onClick={() => {
           commands.comment();
         }}
@@ -116,12 +128,14 @@ export function IdeaActions(row: ReviewRow) {
       </ActionButton>
       <ActionButton
         title={hidden ? 'Show idea' : 'Hide idea'}
+        className={inMenu}
         onClick={() => {
           commands.hide();
         }}
       >
         {hidden ? <Eye aria-hidden="true" /> : <EyeOff aria-hidden="true" />}
       </ActionButton>
+      <MoreActionsMenu idea={idea} hidden={hidden} commands={commands} />
     </div>
   );
 }

@@ -163,9 +163,11 @@ export function ReviewSection({ brainstormId, view, onViewChange }: ReviewSectio
             Ideas Review
           </h2>
           <div className="flex flex-wrap items-start gap-2">
+            {/* Touch screens have no keys to learn; a keyboard's '?' still opens the overlay. */}
             <Button
               variant="ghost"
               size="sm"
+              className="touch:hidden"
               onClick={() => {
                 keyboard.setHelpOpen(true);
               }}

@@ -3,6 +3,7 @@ import { ResponsiveTable, type ResponsiveColumn } from '@/components/ui/responsi
 import type { Idea } from '@/entities/idea/api/types';
 import { cn } from '@/lib/utils';
 import { formatDate } from '../lib/format-date';
+import { IdeaDescription } from './idea-description';
 
 const prose = 'align-top break-words whitespace-normal';
 
@@ -19,8 +20,9 @@ interface ReviewTableProps {
 }
 
 /**
- * The review list: a table at width and one card per idea when narrow, the active idea and
- * those recently interacted with marked, and an idea's comment row under it when open.
+ * The review list: a table at width and one compact card per idea when narrow (the date under
+ * the title, the description behind a button), the active idea and those recently interacted
+ * with marked, and an idea's comment row under it when open.
  */
 export function ReviewTable({
   ideas,
@@ -39,17 +41,17 @@ export function ReviewTable({
       className: `${prose} min-w-32 font-medium`,
       cell: (i) => i.title,
     },
-    { header: 'Summary', kind: 'field', className: `${prose} min-w-40`, cell: (i) => i.summary },
+    { header: 'Summary', kind: 'text', className: `${prose} min-w-40`, cell: (i) => i.summary },
     {
       header: 'Description',
-      kind: 'field',
+      kind: 'text',
       className: `${prose} min-w-52`,
-      cell: (i) => i.description,
+      cell: (i) => <IdeaDescription text={i.description} />,
     },
     { header: 'Actions', kind: 'actions', className: 'min-w-48 align-top', cell: renderActions },
     {
       header: 'Created',
-      kind: 'field',
+      kind: 'meta',
       className: 'align-top whitespace-nowrap',
       cell: (i) => formatDate(i.created),
     },

@@ -1,0 +1,81 @@
+import { Ellipsis, Eye, EyeOff } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuCheckboxItem,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { REACTIONS } from '@/entities/idea/api/toggle-reaction';
+import type { Idea } from '@/entities/idea/api/types';
+import { hasReaction } from '@/entities/idea/lib/annotation-changes';
+import type { RowCommands } from '../lib/review-keys';
+
+interface MoreActionsMenuProps {
+  idea: Idea;
+  hidden: boolean;
+  commands: RowCommands;
+}
+
+// Touch-sized: the menu is only shown on a phone's card.
+const item = 'min-h-11';
+
+/**
+ * The actions a phone's card has no room for: the four reactions, each checked when given,
+ * with the team's count, and hide/show. Their names and titles are those of the table's buttons.
+ */
+export function MoreActionsMenu({ idea, hidden, commands }: MoreActionsMenuProps) {
+  return (
+    // Not modal, as a menu button is: the rest of the page is not hidden from screen readers
+    // while it is open (a modal menu's aria-hidden page still holds focusable buttons).
+    <DropdownMenu modal={false}>
+      <DropdownMenuTrigger asChild>
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          title="More actions"
+          className="hidden size-11 px-0 stacked:ml-auto stacked:inline-flex"
+        >
+          <Ellipsis aria-hidden="true" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="min-w-48">
+        {REACTIONS.map(({ type, emoji, label }) => {
+          const count = idea.reaction_counts[type];
+          return (
+            <DropdownMenuCheckboxItem
+              key={type}
+              title={label}
+              aria-label={`${label} (${count})`}
+              checked={hasReaction(idea, type)}
+              className={item}
+              onCheckedChange={() => {
+                commands.react(type);
+              }}
+            >
+              <span aria-hidden="true" className="font-emoji">
+                {emoji}
+              </span>
+              {label}
+              <span className="ml-auto text-xs text-muted-foreground tabular-nums">{count}</span>
+            </DropdownMenuCheckboxItem>
+          );
+        })}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem
+          title={hidden ? 'Show idea' : 'Hide idea'}
+          className={item}
+          onSelect={() => {
+            commands.hide();
+          }}
+        >
+          {hidden ? <Eye aria-hidden="true" /> : <EyeOff aria-hidden="true" />}
+          {hidden ? 'Show idea' : 'Hide idea'}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
