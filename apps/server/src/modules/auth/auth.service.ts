@@ -3,7 +3,6 @@ import { notAuthenticated } from '../../lib/errors.js';
 import type { UserRow } from '../../db/schema/users.js';
 import {
   endSessionsExcept,
-  findUserById,
   prunePasswordAttempts,
   toUserDto,
   userWithPassword,
@@ -35,11 +34,10 @@ export async function login(
   const user = await userWithPassword(db, credentials, address);
   if (!user) throw notAuthenticated(BAD_CREDENTIALS);
   await Promise.all([prunePasswordAttempts(db), pruneUserSessions(db, user.id)]);
-  return {
-    access: await tokens.sign(user),
-    refresh: await issueRefreshToken(db, user.id),
-    user: toUserDto(user),
-  };
+  // Null when the password was reset or the user deactivated while it was being checked.
+  const refresh = await issueRefreshToken(db, user);
+  if (!refresh) throw notAuthenticated(BAD_CREDENTIALS);
+  return { access: await tokens.sign(user), refresh, user: toUserDto(user) };
 }
 
 /** Trades a refresh token for a new access token and a new refresh token in the same family. */
@@ -49,12 +47,12 @@ export async function refresh(
   refreshToken: string,
 ): Promise<Session> {
   const rotation = await rotateRefreshToken(db, refreshToken);
-  if (!rotation.ok) throw notAuthenticated('Token is invalid or expired');
-  const user = await findUserById(db, rotation.userId);
-  if (!user?.isActive) {
-    await revokeTokenFamily(db, rotation.refresh);
-    throw notAuthenticated('User not found or inactive');
+  if (!rotation.ok) {
+    throw notAuthenticated(
+      rotation.reason === 'inactive' ? 'User not found or inactive' : 'Token is invalid or expired',
+    );
   }
+  const { user } = rotation;
   return { access: await tokens.sign(user), refresh: rotation.refresh, user: toUserDto(user) };
 }
 

@@ -2,15 +2,38 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { refreshTokens } from '../../db/schema/auth.js';
+import { users, type UserRow } from '../../db/schema/users.js';
 
 export const REFRESH_TOKEN_TTL_SECONDS = 14 * 24 * 60 * 60;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
-/** Stores a new refresh token (only its hash) and returns the token itself. */
-export async function issueRefreshToken(db: Db, userId: number, family?: string): Promise<string> {
+/** Who a token is issued to: the user, at the session version their credentials were checked at. */
+export interface TokenHolder {
+  id: number;
+  sessionVersion: number;
+}
+
+/**
+ * Holds the user's row shared until the transaction ends, if they are active and their sessions
+ * have not ended since `sessionVersion` (a password change, a reset, a deactivation): ending them
+ * changes the row first, so it waits for a token being issued here, and then revokes it too
+ * (users.repository.ts `updateUser`). The user's row as held, or null.
+ */
+async function holdUser(tx: Db, { id, sessionVersion }: TokenHolder): Promise<UserRow | null> {
+  const [row] = await tx
+    .select()
+    .from(users)
+    .where(
+      and(eq(users.id, id), eq(users.sessionVersion, sessionVersion), eq(users.isActive, true)),
+    )
+    .for('share');
+  return row ?? null;
+}
+
+async function insertRefreshToken(tx: Db, userId: number, family?: string): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db.insert(refreshTokens).values({
+  await tx.insert(refreshTokens).values({
     userId,
     family: family ?? sql`gen_random_uuid()`,
     tokenHash: hashToken(token),
@@ -19,19 +42,40 @@ export async function issueRefreshToken(db: Db, userId: number, family?: string)
   return token;
 }
 
+/**
+ * Stores a new refresh token (only its hash) for a user whose credentials were just checked, and
+ * returns the token itself; null when their sessions ended meanwhile (a password reset or a
+ * deactivation at the same moment), so a sign-in with the old password never outlives it.
+ */
+export function issueRefreshToken(db: Db, holder: TokenHolder): Promise<string | null> {
+  return db.transaction(async (tx) =>
+    (await holdUser(tx, holder)) ? insertRefreshToken(tx, holder.id) : null,
+  );
+}
+
 export type Rotation =
-  | { ok: true; userId: number; refresh: string }
-  | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'replayed' };
+  | { ok: true; user: UserRow; refresh: string }
+  | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'replayed' | 'inactive' };
 
 /**
  * Trades a refresh token for its successor in the same family, in one transaction. A token
  * that was already used is a replay: its whole family is revoked, so a stolen token dies
  * together with the real one. Because the successor is written in the transaction that uses
  * the token up, a replay that arrives at the same moment waits for it and revokes it too.
+ *
+ * The user's row is held shared first (always before the token's, as `updateUser` changes them,
+ * so the two never wait for each other): sessions ended at the same moment either revoke the
+ * successor or are seen here. The user comes back as held, to sign the access token with.
  */
 export async function rotateRefreshToken(db: Db, token: string): Promise<Rotation> {
   const tokenHash = hashToken(token);
   return db.transaction(async (tx) => {
+    const [holder] = await tx
+      .select({ id: users.id, sessionVersion: users.sessionVersion })
+      .from(refreshTokens)
+      .innerJoin(users, eq(users.id, refreshTokens.userId))
+      .where(eq(refreshTokens.tokenHash, tokenHash));
+    const user = holder ? await holdUser(tx, holder) : null;
     const [redeemed] = await tx
       .update(refreshTokens)
       .set({ usedAt: sql`now()` })
@@ -45,8 +89,12 @@ export async function rotateRefreshToken(db: Db, token: string): Promise<Rotatio
       )
       .returning();
     if (redeemed) {
-      const refresh = await issueRefreshToken(tx, redeemed.userId, redeemed.family);
-      return { ok: true, userId: redeemed.userId, refresh } as const;
+      if (!user) {
+        await revokeFamily(tx, redeemed.family);
+        return { ok: false, reason: 'inactive' } as const;
+      }
+      const refresh = await insertRefreshToken(tx, user.id, redeemed.family);
+      return { ok: true, user, refresh } as const;
     }
     const [known] = await tx
       .select()

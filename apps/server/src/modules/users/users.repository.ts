@@ -63,27 +63,11 @@ export async function insertUser(db: Db, values: NewUserRow): Promise<UserRow | 
 }
 
 /**
- * The user's refresh tokens revoked, but those of `keepFamily`, as the CTE of the statement that
- * changes the user.
- */
-const revokingRefreshTokens = (db: Db, userId: number, keepFamily: string | null) =>
-  db.$with('revoked').as(
-    db
-      .update(refreshTokens)
-      .set({ revokedAt: sql`now()` })
-      .where(
-        and(
-          eq(refreshTokens.userId, userId),
-          isNull(refreshTokens.revokedAt),
-          keepFamily === null ? undefined : ne(refreshTokens.family, keepFamily),
-        ),
-      )
-      .returning({ id: refreshTokens.id }),
-  );
-
-/**
  * Writes only the given columns. `endSessions` also invalidates every access token issued and
- * revokes every refresh token but those of `keepFamily`, in the same statement.
+ * revokes every refresh token but those of `keepFamily`. The user's row is changed first, in the
+ * same transaction: a sign-in or refresh issuing a token holds that row shared (auth.sessions.ts)
+ * until its token is stored, so the revocation, a statement of its own after the row's lock, sees
+ * every token issued on the old sessions.
  */
 export async function updateUser(
   db: Db,
@@ -91,16 +75,30 @@ export async function updateUser(
   values: Partial<NewUserRow>,
   { endSessions = false, keepFamily = null as string | null } = {},
 ): Promise<UserRow | null> {
-  const update = endSessions
-    ? db.with(revokingRefreshTokens(db, id, keepFamily)).update(users)
-    : db.update(users);
-  const [row] = await update
-    .set({
-      ...values,
-      modified: new Date(),
-      ...(endSessions ? { sessionVersion: sql`${users.sessionVersion} + 1` } : {}),
-    })
-    .where(eq(users.id, id))
-    .returning();
-  return row ?? null;
+  const change = (tx: Db) =>
+    tx
+      .update(users)
+      .set({
+        ...values,
+        modified: new Date(),
+        ...(endSessions ? { sessionVersion: sql`${users.sessionVersion} + 1` } : {}),
+      })
+      .where(eq(users.id, id))
+      .returning();
+  if (!endSessions) return (await change(db))[0] ?? null;
+  return db.transaction(async (tx) => {
+    const [row] = await change(tx);
+    if (!row) return null;
+    await tx
+      .update(refreshTokens)
+      .set({ revokedAt: sql`now()` })
+      .where(
+        and(
+          eq(refreshTokens.userId, id),
+          isNull(refreshTokens.revokedAt),
+          keepFamily === null ? undefined : ne(refreshTokens.family, keepFamily),
+        ),
+      );
+    return row;
+  });
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { apiAs, authHeaders, makeUser, TEST_PASSWORD } from '../../../test/factories.js';
 import type { UserRow } from '../../db/schema/users.js';
+import { REFRESH_COOKIE } from '../auth/auth.routes.js';
 
 let t: TestApp;
 let call: ReturnType<typeof apiAs>;
@@ -377,5 +378,76 @@ describe('POST /api/users/', () => {
     const weak = await call(staff, 'POST', '/api/users/', { ...payload, password: 'short' });
     expect(weak.statusCode).toBe(400);
     expect(weak.json<{ password: string[] }>().password[0]).toMatch(/too short/);
+  });
+});
+
+describe('a reset or a deactivation at the same moment as a sign-in or a refresh', () => {
+  /** Signs in with the password; the session it got, if any: access token and refresh cookie. */
+  async function signIn(email: string, password: string) {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/token/',
+      payload: { email, password },
+    });
+    if (response.statusCode !== 200) return null;
+    const cookie = response.cookies.find((c) => c.name === REFRESH_COOKIE)?.value ?? '';
+    return { access: response.json<{ access: string }>().access, cookie };
+  }
+
+  /** Whether the session still works: its access token reads /me, or its cookie refreshes. */
+  async function works(session: { access: string; cookie: string }) {
+    const me = await t.app.inject({
+      url: '/api/users/me/',
+      headers: { authorization: `Bearer ${session.access}` },
+    });
+    const refresh = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/token/refresh/',
+      payload: {},
+      cookies: { [REFRESH_COOKIE]: session.cookie },
+    });
+    return me.statusCode === 200 || refresh.statusCode === 200;
+  }
+
+  const changes = [
+    ['a staff password reset', { password: 'a fresh one-time passphrase' }],
+    ['a deactivation', { is_active: false }],
+  ] as const;
+
+  it.each(changes)('%s leaves no session with the old password behind', async (_, change) => {
+    for (let round = 0; round < 5; round++) {
+      const user = await makeUser(t.db);
+      const [session, changed] = await Promise.all([
+        signIn(user.email, TEST_PASSWORD),
+        call(staff, 'PATCH', `/api/users/${user.id}/`, change),
+      ]);
+      expect(changed.statusCode).toBe(200);
+      // Signed in before the change or refused after it; never a session that outlives it.
+      if (session) expect(await works(session)).toBe(false);
+    }
+  });
+
+  it.each(changes)('%s at the same moment as a refresh ends the session', async (_, change) => {
+    for (let round = 0; round < 5; round++) {
+      const user = await makeUser(t.db);
+      const session = await signIn(user.email, TEST_PASSWORD);
+      if (!session) throw new Error('the sign-in was refused');
+      const [refreshed, changed] = await Promise.all([
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/token/refresh/',
+          payload: {},
+          cookies: { [REFRESH_COOKIE]: session.cookie },
+        }),
+        call(staff, 'PATCH', `/api/users/${user.id}/`, change),
+      ]);
+      expect(changed.statusCode).toBe(200);
+      expect(await works(session)).toBe(false);
+      if (refreshed.statusCode === 200) {
+        const cookie = refreshed.cookies.find((c) => c.name === REFRESH_COOKIE)?.value ?? '';
+        const access = refreshed.json<{ access: string }>().access;
+        expect(await works({ access, cookie })).toBe(false);
+      }
+    }
   });
 });
