@@ -231,6 +231,11 @@ for (const colorScheme of ['light', 'dark'] as const) {
         await page.goto('/saved');
         await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(1);
         await expectNoAxeViolations(page);
+        // Unsave asks first: its Confirm button reads in either theme.
+        await page.getByRole('button', { name: `Unsave Drum circles ${title}` }).click();
+        await expect(page.getByRole('button', { name: 'Confirm' })).toBeVisible();
+        await expectNoAxeViolations(page);
+        await page.getByRole('button', { name: 'Cancel' }).click();
       });
     });
   }
