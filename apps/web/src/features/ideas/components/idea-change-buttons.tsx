@@ -1,6 +1,7 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { ConfirmGroup } from '@/components/ui/confirm-group';
 import { useGuardedSubmit } from '@/hooks/use-guarded-submit';
 import type { Idea } from '@/entities/idea/api/types';
 import { useDeleteIdea } from '../api/change-idea';
@@ -32,29 +33,16 @@ export function IdeaChangeButtons({ idea, onEdit, focusEdit = false }: IdeaChang
   return (
     <div className="mt-2 grid gap-1 font-normal">
       {confirming ? (
-        // Keyed apart from the buttons it replaces, so Confirm never takes over Delete's place
-        // (and focus) under a second click, and Cancel is focused as it appears.
-        <div
+        <ConfirmGroup
           key="confirming"
-          role="group"
-          aria-label={`Delete ${idea.title}?`}
-          className="flex flex-wrap gap-2"
-        >
-          <Button
-            variant="outline"
-            size="sm"
-            autoFocus
-            disabled={remove.isPending}
-            onClick={() => {
-              setConfirming(false);
-            }}
-          >
-            Cancel
-          </Button>
-          <Button variant="destructive" size="sm" disabled={remove.isPending} onClick={onConfirm}>
-            {remove.isPending ? 'Deleting...' : 'Confirm'}
-          </Button>
-        </div>
+          label={`Delete ${idea.title}?`}
+          pending={remove.isPending}
+          pendingText="Deleting..."
+          onCancel={() => {
+            setConfirming(false);
+          }}
+          onConfirm={onConfirm}
+        />
       ) : (
         <div key="actions" className="flex flex-wrap gap-2">
           <Button

@@ -1,6 +1,7 @@
 import { BookmarkX } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { ConfirmGroup } from '@/components/ui/confirm-group';
 import { useGuardedSubmit } from '@/hooks/use-guarded-submit';
 import { useUnsaveIdea } from '../api/unsave-idea';
 
@@ -41,22 +42,15 @@ export function UnsaveButton({ annotationId, ideaTitle }: UnsaveButtonProps) {
     );
   }
   return (
-    <div role="group" aria-label={`Unsave ${ideaTitle}?`} className="flex gap-2">
-      <Button
-        variant="outline"
-        size="sm"
-        autoFocus
-        disabled={unsave.isPending}
-        onClick={() => {
-          setReturnFocus(true);
-          setConfirming(false);
-        }}
-      >
-        Cancel
-      </Button>
-      <Button variant="destructive" size="sm" disabled={unsave.isPending} onClick={onConfirm}>
-        Confirm
-      </Button>
-    </div>
+    <ConfirmGroup
+      label={`Unsave ${ideaTitle}?`}
+      pending={unsave.isPending}
+      className="flex-nowrap"
+      onCancel={() => {
+        setReturnFocus(true);
+        setConfirming(false);
+      }}
+      onConfirm={onConfirm}
+    />
   );
 }
