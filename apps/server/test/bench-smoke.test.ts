@@ -4,8 +4,9 @@ import { formatHttpResult } from '../bench/report.js';
 
 // The HTTP benchmark in smoke mode, so that it cannot rot: a tiny seed and a few requests per
 // endpoint, on this project's database. It starts the seed command, the built server and the
-// ceiling servers as child processes, which take seconds each on a busy machine.
-vi.setConfig({ testTimeout: 120_000 });
+// ceiling servers as child processes, which take seconds each on a busy machine (over two
+// minutes in all on PGlite beside other work).
+vi.setConfig({ testTimeout: 300_000 });
 
 const postgresUrl = process.env.TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
 

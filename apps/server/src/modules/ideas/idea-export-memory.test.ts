@@ -96,7 +96,8 @@ it(`streams ${IDEAS.toLocaleString('en')} ideas with bounded heap growth`, async
   expect(lines).toBe(IDEAS + 1);
   expect(bytes).toBeGreaterThan(100 * MB);
   expect((peak - baseline) / MB).toBeLessThan(16);
-}, 120_000);
+  // What is bounded is memory, not time: a busy machine took over two minutes on PGlite.
+}, 300_000);
 
 describe('downloads whose client stops reading', () => {
   const BIG_IDEAS = 4_000;
@@ -129,7 +130,7 @@ describe('downloads whose client stops reading', () => {
     t.app.server.on('request', (request: IncomingMessage, response: ServerResponse) => {
       if (request.url?.includes('format=')) exportResponses.push(response);
     });
-  }, 60_000);
+  }, 120_000);
 
   /** A download over real HTTP that reads its first chunk, then nothing until let go. */
   async function stalledDownload(user: UserRow, path: string, encoding: 'br' | 'identity') {
@@ -232,7 +233,7 @@ describe('downloads whose client stops reading', () => {
           expect(exportResponses).toHaveLength(STALLED);
           expect(exportResponses.every((response) => response.writableNeedDrain)).toBe(true);
         },
-        { timeout: 30_000, interval: 20 },
+        { timeout: 60_000, interval: 20 },
       );
       const health = await timed('/api/health/');
       const list = await timed(
@@ -259,6 +260,7 @@ describe('downloads whose client stops reading', () => {
       expect(perDownload).toBeLessThan(8);
       expect(Math.max(health.ms, list.ms)).toBeLessThan(1_000);
     },
-    60_000,
+    // Three whole downloads of 4,000 long ideas: over a minute on PGlite on a busy machine.
+    180_000,
   );
 });
