@@ -23,10 +23,10 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     setupFiles: ['test/setup.ts'],
     globalSetup: ['test/global-setup.ts'],
-    // Much of the suite waits on PostgreSQL, child processes and timers: a file more than there
-    // are cores (on this 2-core machine the suite took 297 s with three files at a time, 331 s
-    // with two).
-    maxWorkers: availableParallelism() + 1,
+    // Much of the suite waits on PostgreSQL, child processes and timers: two files at a time
+    // even on a 2-core machine (the default would be one). Three were faster on a quiet machine
+    // (297 s instead of 331 s) but left less room beside other work.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // Every file builds its own app on its own database and closes it, so a worker can keep the
     // modules it has loaded for the next file: importing the app again for each file took
     // about 40 % of the CPU of small files.

@@ -13,8 +13,9 @@ import { ideasWithDriftedCounts } from './annotation-fixtures.js';
 import { MAIN } from './entry-points.js';
 
 // These run the real entry point in child processes, always on an embedded data directory.
-// Each test starts processes, which take seconds each on a busy 2-core machine.
-vi.setConfig({ testTimeout: 120_000 });
+// Each test starts processes, which take seconds each on a busy 2-core machine (a backup and
+// its restore took over two minutes beside other work).
+vi.setConfig({ testTimeout: 300_000 });
 const serverRoot = fileURLToPath(new URL('..', import.meta.url));
 const dataDirs: string[] = [];
 afterAll(() => {

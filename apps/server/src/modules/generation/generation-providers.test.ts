@@ -235,11 +235,11 @@ describe('a generation through a real provider client and HTTP', () => {
 
   it('runs the ideas of a generation in parallel', async () => {
     fake.setDefault({ kind: 'idea', delayMs: 400 });
-    const started = Date.now();
     const { generation } = await generate(12);
     expect(generation).toMatchObject({ status: 'done', succeeded: 12 });
+    // All twelve calls were open at once. (How long it takes is the generation benchmark's to
+    // say: a bound on the time failed on a busy machine.)
     expect(fake.maxInFlight).toBeGreaterThanOrEqual(12);
-    expect(Date.now() - started).toBeLessThan(12 * 400);
   });
 
   it.each([
