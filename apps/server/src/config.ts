@@ -41,6 +41,27 @@ function count(min: number, max: number) {
     .max(max);
 }
 
+/** A share between 0 and 1, from an environment variable. */
+const share = () =>
+  z.coerce
+    .number({ error: 'Must be a number between 0 and 1.' })
+    .min(0, 'Must be a number between 0 and 1.')
+    .max(1, 'Must be a number between 0 and 1.');
+
+/**
+ * When a new idea counts as a near-duplicate of one already in its brainstorm (decision 025).
+ * `lexical` bounds the trigram similarity of title and summary, which needs no model and works
+ * on both databases; `semantic` bounds the cosine similarity of two embeddings by one model,
+ * used where the generation's provider offers one. Either one reaching its bound stacks.
+ */
+export interface DuplicateThresholds {
+  lexical: number;
+  semantic: number;
+}
+
+/** Measured on the labelled pairs (`near-duplicates.test.ts`); the README gives the figures. */
+export const DEFAULT_DUPLICATE_THRESHOLDS: DuplicateThresholds = { lexical: 0.5, semantic: 0.9 };
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -71,6 +92,8 @@ const envSchema = z
     GENERATION_SHUTDOWN_GRACE_SECONDS: count(0, 600).default(10),
     QUEUE_MAINTENANCE_SECONDS: count(1, 3600).default(10),
     QUEUE_POLLING_SECONDS: z.coerce.number().min(0.5).max(60).default(10),
+    DUPLICATE_LEXICAL_THRESHOLD: share().default(DEFAULT_DUPLICATE_THRESHOLDS.lexical),
+    DUPLICATE_SEMANTIC_THRESHOLD: share().default(DEFAULT_DUPLICATE_THRESHOLDS.semantic),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_URL && !env.JWT_SECRET) {
@@ -106,6 +129,7 @@ export interface Config {
   /** Providers left out because they are set up wrongly, one line each, shown at start. */
   providerProblems: string[];
   generation: GenerationConfig;
+  duplicates: DuplicateThresholds;
 }
 
 export interface GenerationConfig {
@@ -187,6 +211,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         dailyTokensPerUser: e.GENERATION_DAILY_TOKENS_PER_USER,
         dailyTokensTotal: e.GENERATION_DAILY_TOKENS_TOTAL,
       },
+    },
+    duplicates: {
+      lexical: e.DUPLICATE_LEXICAL_THRESHOLD,
+      semantic: e.DUPLICATE_SEMANTIC_THRESHOLD,
     },
   };
 }

@@ -23,6 +23,7 @@ export const testConfig: Config = {
     // Suites that generate turn workers on and shorten the waits they need.
     workers: false,
   },
+  duplicates: loadConfig({}).duplicates,
 };
 
 export interface TestApp {

@@ -22,6 +22,7 @@ export async function worker(config: Config) {
     database,
     providers: config.providers,
     generation: { ...config.generation, workers: true },
+    duplicates: config.duplicates,
     log,
   });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Logger } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -39,6 +40,9 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** The extensions the migrations create: the embedded database loads them from its package. */
+const extensions = { pg_trgm };
+
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export interface PostgresTarget {
@@ -67,14 +71,15 @@ export async function openDatabase(
 ): Promise<Database> {
   if (target.kind === 'postgres') return openPostgres(target, options);
   if (target.kind === 'pglite-memory') {
-    const client = new PGlite(target.from && { loadDataDir: target.from });
+    const client = new PGlite({ extensions, ...(target.from && { loadDataDir: target.from }) });
     return openPglite(client, async () => undefined, options);
   }
   const dataDir = path.resolve(target.dataDir);
   prepareDataDir(dataDir);
   const release = await lockDataDir(dataDir);
   try {
-    return await openPglite(new PGlite(path.join(dataDir, 'pgdata')), release, options);
+    const client = new PGlite(path.join(dataDir, 'pgdata'), { extensions });
+    return await openPglite(client, release, options);
   } catch (error) {
     await release();
     throw error;

@@ -25,6 +25,7 @@ async function generationPlugin(
     database: opts.database,
     providers: opts.config.providers,
     generation: opts.config.generation,
+    duplicates: opts.config.duplicates,
     log: app.log,
   });
   app.decorate('generation', engine);

@@ -24,6 +24,8 @@ export const brainstorms = pgTable(
     modified: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** Kept by a trigger on ideas (migration 0006): a page of brainstorms reads it as a column. */
     ideasCount: integer().notNull().default(0),
+    /** Of those, the ideas stacked under another (migration 0013), kept the same way. */
+    duplicatesCount: integer().notNull().default(0),
   },
   (t) => [
     index('brainstorms_created_idx').on(t.created),

@@ -34,6 +34,15 @@ export interface SlotAngle {
   theme?: string;
 }
 
+/** What a generation's prompts carry of the team's reviews (decision 025). */
+export interface GenerationSteering {
+  liked: number[];
+  rejected: number[];
+  /** The idea a 'More like this' develops, or a 'Flip it' turns round. */
+  inspiredBy?: number;
+  direction?: 'develop' | 'flip';
+}
+
 /**
  * One request for ideas: who asked, when, and how it went. The counters and the status are
  * updated in the same transaction that finishes a slot, so they always agree with the slots.
@@ -60,6 +69,12 @@ export const generations = pgTable(
     outputTokens: integer().notNull().default(0),
     reservedTokens: integer().notNull().default(0),
     unreportedTokens: integer().notNull().default(0),
+    /** Of the ideas stored, how many were stacked as near-duplicates. */
+    stacked: integer().notNull().default(0),
+    /** Candidates each call asks for, of which the least like the brainstorm's ideas is kept. */
+    candidates: integer().notNull().default(1),
+    /** What steered the prompts: the team's liked and rejected ideas, and the idea developed. */
+    steering: jsonb().$type<GenerationSteering>(),
     created: timestamp({ withTimezone: true }).notNull().defaultNow(),
     started: timestamp({ withTimezone: true }),
     finished: timestamp({ withTimezone: true }),

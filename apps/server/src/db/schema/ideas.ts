@@ -1,4 +1,16 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { brainstorms } from './brainstorms.js';
 import { generations } from './generations.js';
@@ -8,6 +20,12 @@ import { users } from './users.js';
 export interface GenerationSettings {
   temperature?: number;
   max_tokens?: number;
+}
+
+/** Which of the team's reviewed ideas steered a generated idea's prompt. */
+export interface IdeaSteering {
+  liked: number[];
+  rejected: number[];
 }
 
 /**
@@ -38,6 +56,21 @@ export const ideas = pgTable(
      * its job runs. */
     generationId: integer().references((): AnyPgColumn => generations.id, { onDelete: 'set null' }),
     generationSlot: integer(),
+    /**
+     * The earliest idea of the brainstorm this one nearly repeats (decision 025): a stacked idea
+     * is kept, and lists show it under its original. Always an original itself, never stacked.
+     */
+    duplicateOf: integer().references((): AnyPgColumn => ideas.id, { onDelete: 'set null' }),
+    /** How alike the two are, 0–1, when the detector stacked it; null when a person did. */
+    duplicateScore: real(),
+    /** Who stacked it by hand; null when the detector did. */
+    stackedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** Ideas stacked under this one, kept by a trigger (migration 0013). */
+    duplicatesCount: integer().notNull().default(0),
+    /** The idea a 'More like this' or 'Flip it' developed. */
+    inspiredBy: integer().references((): AnyPgColumn => ideas.id, { onDelete: 'set null' }),
+    /** The team's liked and rejected ideas that the prompt carried. */
+    steeredBy: jsonb().$type<IdeaSteering>(),
     votes: integer().notNull().default(0),
     laughCount: integer().notNull().default(0),
     ideaCount: integer().notNull().default(0),
@@ -52,8 +85,46 @@ export const ideas = pgTable(
     index('ideas_created_idx').on(t.created),
     index('ideas_created_by_idx').on(t.createdBy),
     uniqueIndex('ideas_generation_slot_key').on(t.generationId, t.generationSlot),
+    index('ideas_duplicate_of_idx')
+      .on(t.duplicateOf)
+      .where(sql`${t.duplicateOf} is not null`),
+    index('ideas_inspired_by_idx')
+      .on(t.inspiredBy)
+      .where(sql`${t.inspiredBy} is not null`),
   ],
 );
+
+/**
+ * What a person decided about two ideas: that `idea` repeats `original` (stacked by hand) or
+ * that it does not, after which the detector never stacks it on that original again.
+ */
+export const ideaDuplicateDecisions = pgTable(
+  'idea_duplicate_decisions',
+  {
+    ideaId: integer()
+      .notNull()
+      .references(() => ideas.id, { onDelete: 'cascade' }),
+    originalId: integer()
+      .notNull()
+      .references(() => ideas.id, { onDelete: 'cascade' }),
+    isDuplicate: boolean().notNull(),
+    decidedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    created: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ideaId, t.originalId] }),
+    index('idea_duplicate_decisions_original_idx').on(t.originalId),
+  ],
+);
+
+/** An idea's embedding by one model, for the semantic half of the duplicate check. */
+export const ideaEmbeddings = pgTable('idea_embeddings', {
+  ideaId: integer()
+    .primaryKey()
+    .references(() => ideas.id, { onDelete: 'cascade' }),
+  model: text().notNull(),
+  embedding: real().array().notNull(),
+});
 
 export type IdeaRow = typeof ideas.$inferSelect;
 export type NewIdeaRow = typeof ideas.$inferInsert;

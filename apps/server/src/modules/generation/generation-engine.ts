@@ -1,5 +1,5 @@
 import type { PgBoss } from 'pg-boss';
-import type { GenerationConfig } from '../../config.js';
+import type { DuplicateThresholds, GenerationConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { createProviderClients } from '../providers/provider-clients.js';
 import { PROVIDER_KEYS, type ProviderConfig } from '../providers/providers.config.js';
@@ -29,6 +29,7 @@ export interface EngineOptions {
   database: Database;
   providers: readonly ProviderConfig[];
   generation: GenerationConfig;
+  duplicates: DuplicateThresholds;
   log: EngineLogger;
 }
 
@@ -49,7 +50,7 @@ export function jobExpirySeconds(g: GenerationConfig): number {
  * the dead-letter queue, whose worker records the slot's failure.
  */
 export async function startGenerationEngine(options: EngineOptions): Promise<GenerationEngine> {
-  const { database, providers, generation, log } = options;
+  const { database, providers, generation, duplicates, log } = options;
   const timings: QueueTimings = {
     expireInSeconds: jobExpirySeconds(generation),
     maintenanceSeconds: generation.maintenanceSeconds,
@@ -79,6 +80,7 @@ export async function startGenerationEngine(options: EngineOptions): Promise<Gen
       clients: createProviderClients(providers),
       settings: generation,
       limits: generation.limits,
+      duplicates,
     };
     for (const provider of providers) {
       await boss.work<SlotJob>(

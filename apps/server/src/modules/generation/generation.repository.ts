@@ -9,6 +9,8 @@ import {
   type GenerationSlotRow,
 } from '../../db/schema/generations.js';
 import { ideas } from '../../db/schema/ideas.js';
+import type { DuplicateThresholds } from '../../config.js';
+import { closestIdeas, leastAlike, lockBrainstorm } from '../ideas/near-duplicates.js';
 import type { GeneratedIdea } from '../providers/generated-idea.js';
 
 export type NewSlot = Omit<
@@ -348,8 +350,15 @@ function settle(outcome: { succeeded: 0 | 1; inputTokens: number; outputTokens: 
     finished = case when g.succeeded + g.failed + 1 >= g.requested then now() end`;
 }
 
-export interface StoredIdea {
+/** One answer of a call, with its embedding when the provider made one. */
+export interface Candidate {
   idea: GeneratedIdea;
+  embedding?: { model: string; vector: number[] } | undefined;
+}
+
+export interface StoredIdea {
+  /** What the call gave: one idea, or several of which the least like the brainstorm's is kept. */
+  candidates: Candidate[];
   /** What the call that gave the idea used; earlier calls were counted as they failed. */
   inputTokens: number;
   outputTokens: number;
@@ -358,46 +367,83 @@ export interface StoredIdea {
 }
 
 /**
- * Stores a slot's idea, marks the slot done and counts it on its generation, in one statement.
- * A slot that has finished meanwhile (an earlier run of the same job, or given up for lost)
- * stores and counts nothing; the idea's unique key (generation, slot) backs that up. A
- * generated idea has no author: who asked for it is the generation's `created_by`.
+ * Stores a slot's idea, marks the slot done and counts it on its generation. A slot that has
+ * finished meanwhile (an earlier run of the same job, or given up for lost) stores and counts
+ * nothing; the idea's unique key (generation, slot) backs that up. A generated idea has no
+ * author: who asked for it is the generation's `created_by`.
+ *
+ * Of the candidates, the one least like the brainstorm's ideas is kept, and stacked under its
+ * original when it nearly repeats one (decision 025). The comparison holds the brainstorm's lock
+ * from before it reads until the idea is stored, so a parallel slot storing at the same moment
+ * waits, and then sees this idea: two slots returning one idea store one original.
  * Returns the idea's id, or null when nothing was stored.
  */
 export async function completeSlot(
   db: Db,
   slot: ClaimedSlot,
   result: StoredIdea,
+  thresholds: DuplicateThresholds,
 ): Promise<number | null> {
-  const { idea } = result;
-  const rows = rowsOf<{ id: number | null }>(
-    await db.execute(sql`
-      with ${lockSlot(slot.generationId, slot.slot, { brainstorm: true })},
-      f as (
-        update generation_slots s
-        set status = 'done', error = null,
-          input_tokens = coalesce(s.input_tokens, 0) + ${result.inputTokens},
-          output_tokens = coalesce(s.output_tokens, 0) + ${result.outputTokens},
-          reserved_tokens = 0, in_flight = false, finished = now()
-        from p where s.generation_id = p.generation_id and s.slot = p.slot
-        returning s.generation_id, s.slot, s.provider, s.model, s.settings,
-          p.reserved_tokens as released, 0 as cut_off
-      ), idea as (
-        insert into ideas (brainstorm_id, title, summary, description, created_by, provider,
-          model, technique, prompt_version, settings, input_tokens, output_tokens,
-          generation_id, generation_slot)
-        select g.brainstorm_id, ${idea.title}, ${idea.summary}, ${idea.description},
-          null, f.provider, f.model, ${result.technique}, ${result.promptVersion},
-          f.settings, ${result.inputTokens}, ${result.outputTokens}, f.generation_id, f.slot
-        from f join generations g on g.id = f.generation_id
-        returning id
-      ), counted as (
-        update generations g set ${settle({ succeeded: 1, ...result })}
-        from f where g.id = f.generation_id
-      )
-      select id from idea`),
-  );
-  return rows[0]?.id ?? null;
+  return db.transaction(async (tx) => {
+    const [target] = rowsOf<{ brainstormId: number }>(
+      await tx.execute(sql`select brainstorm_id as "brainstormId" from generations
+        where id = ${slot.generationId}`),
+    );
+    if (!target || !(await lockBrainstorm(tx, target.brainstormId))) return null;
+    const matches = await closestIdeas(
+      tx,
+      target.brainstormId,
+      result.candidates.map(({ idea, embedding }) => ({ ...idea, embedding })),
+      thresholds,
+    );
+    const kept = leastAlike(matches);
+    const candidate = result.candidates[kept.candidate];
+    if (!candidate) throw new Error('the kept candidate is not among the candidates');
+    const { idea } = candidate;
+    const original = kept.duplicate ? kept.original : null;
+    const score = kept.duplicate ? kept.score : null;
+    const rows = rowsOf<{ id: number | null }>(
+      await tx.execute(sql`
+        with ${lockSlot(slot.generationId, slot.slot, { brainstorm: true })},
+        f as (
+          update generation_slots s
+          set status = 'done', error = null,
+            input_tokens = coalesce(s.input_tokens, 0) + ${result.inputTokens},
+            output_tokens = coalesce(s.output_tokens, 0) + ${result.outputTokens},
+            reserved_tokens = 0, in_flight = false, finished = now()
+          from p where s.generation_id = p.generation_id and s.slot = p.slot
+          returning s.generation_id, s.slot, s.provider, s.model, s.settings,
+            p.reserved_tokens as released, 0 as cut_off
+        ), idea as (
+          insert into ideas (brainstorm_id, title, summary, description, created_by, provider,
+            model, technique, prompt_version, settings, input_tokens, output_tokens,
+            generation_id, generation_slot, duplicate_of, duplicate_score, inspired_by,
+            steered_by)
+          select g.brainstorm_id, ${idea.title}, ${idea.summary}, ${idea.description},
+            null, f.provider, f.model, ${result.technique}, ${result.promptVersion},
+            f.settings, ${result.inputTokens}, ${result.outputTokens}, f.generation_id, f.slot,
+            ${original}, ${score},
+            -- The brainstorm's lock keeps the idea from going before this idea is stored.
+            (select id from ideas where id = (g.steering ->> 'inspiredBy')::int),
+            case when g.steering is not null then jsonb_build_object(
+              'liked', g.steering -> 'liked', 'rejected', g.steering -> 'rejected') end
+          from f join generations g on g.id = f.generation_id
+          returning id
+        ), counted as (
+          update generations g set ${settle({ succeeded: 1, ...result })},
+            stacked = g.stacked + ${original === null ? 0 : 1}
+          from f where g.id = f.generation_id
+        )
+        select id from idea`),
+    );
+    const id = rows[0]?.id ?? null;
+    if (id !== null && candidate.embedding) {
+      await tx.execute(sql`insert into idea_embeddings (idea_id, model, embedding)
+        values (${id}, ${candidate.embedding.model},
+          ${`{${candidate.embedding.vector.join(',')}}`}::real[])`);
+    }
+    return id;
+  });
 }
 
 /**

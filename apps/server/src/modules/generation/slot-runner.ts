@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { GenerationConfig, GenerationLimits } from '../../config.js';
+import type { DuplicateThresholds, GenerationConfig, GenerationLimits } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { IdeaProviderClient, IdeaResult } from '../providers/provider-clients.js';
 import type { ProviderKey } from '../providers/providers.config.js';
@@ -15,6 +15,7 @@ export interface SlotRunnerDeps {
   clients: ReadonlyMap<ProviderKey, IdeaProviderClient>;
   settings: Pick<GenerationConfig, 'timeoutMs' | 'attempts' | 'retryDelayMs' | 'maxRetryAfterMs'>;
   limits: GenerationLimits;
+  duplicates: DuplicateThresholds;
 }
 
 /** Thrown into a job that was stopped because its worker is shutting down. */
@@ -144,12 +145,17 @@ export async function runSlot(
     // A database error here fails the job, and the queue runs it again later: the provider's
     // answer is lost (its call, still in flight, counts all it reserved), but nothing is
     // stored twice.
-    await repository.completeSlot(db, slot, {
-      ...prompt,
-      idea: result.idea,
-      inputTokens: result.inputTokens,
-      outputTokens: result.outputTokens,
-    });
+    await repository.completeSlot(
+      db,
+      slot,
+      {
+        ...prompt,
+        candidates: [{ idea: result.idea }],
+        inputTokens: result.inputTokens,
+        outputTokens: result.outputTokens,
+      },
+      deps.duplicates,
+    );
     return;
   }
 }

@@ -1,0 +1,128 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { DuplicateThresholds } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
+
+/** A text an idea is compared by, with its embedding when it has one. */
+export interface Comparable {
+  title: string;
+  summary: string;
+  embedding?: { model: string; vector: number[] } | undefined;
+}
+
+/**
+ * The lexical similarity of two ideas, 0–1, from pg_trgm: the share of trigrams (of words,
+ * lowercased, punctuation left out) that the two texts have in common. Word order, case and
+ * punctuation do not change it; a reworded word changes only its own trigrams.
+ */
+export const lexicalSimilarity = (
+  a: { title: SQL | string; summary: SQL | string },
+  b: { title: SQL | string; summary: SQL | string },
+) => sql`similarity(${a.title} || ' ' || ${a.summary}, ${b.title} || ' ' || ${b.summary})`;
+
+/** The cosine similarity of two vectors of one length, in SQL. */
+const cosine = (a: SQL, b: SQL) =>
+  sql`(select sum(x * y) / nullif(sqrt(sum(x * x)) * sqrt(sum(y * y)), 0)
+       from unnest(${a}, ${b}) as v(x, y))`;
+
+/** The original a candidate would be stacked on, and how alike the two are. */
+export interface Match {
+  /** Which candidate (its index in the list given). */
+  candidate: number;
+  /** The idea it is closest to, stacked or not, and that idea's original (itself if unstacked). */
+  closest: number | null;
+  original: number | null;
+  /** The highest similarity found, 0 when the brainstorm has nothing alike. */
+  score: number;
+  /** Whether that similarity reaches a threshold: the candidate would be stacked. */
+  duplicate: boolean;
+}
+
+/**
+ * For each candidate, the idea of the brainstorm it is most like, by the greater of its lexical
+ * and (same model) semantic similarity, leaving out originals a person said it does not repeat
+ * (`decidedFor`: the idea already stored, when re-checking one). Call it inside a transaction
+ * that holds the brainstorm's lock (`lockBrainstorm`), so every idea stored before is seen,
+ * parallel slots' included, and none is stored meanwhile.
+ */
+export async function closestIdeas(
+  db: Db,
+  brainstormId: number,
+  candidates: Comparable[],
+  thresholds: DuplicateThresholds,
+  decidedFor?: number,
+): Promise<Match[]> {
+  const texts = candidates.map((c) => ({
+    title: c.title,
+    summary: c.summary,
+    model: c.embedding?.model ?? null,
+    vector: c.embedding?.vector ?? null,
+  }));
+  const lexical = lexicalSimilarity(
+    { title: sql`i.title`, summary: sql`i.summary` },
+    { title: sql`c.title`, summary: sql`c.summary` },
+  );
+  const semantic = sql`case when e.model = c.model
+    then ${cosine(sql`e.embedding`, sql`c.vector`)} end`;
+  const declined =
+    decidedFor === undefined
+      ? sql`false`
+      : sql`exists (select 1 from idea_duplicate_decisions d
+          where d.idea_id = ${decidedFor} and d.original_id = coalesce(i.duplicate_of, i.id)
+            and not d.is_duplicate)`;
+  const rows = rowsOf<{
+    candidate: string | number;
+    closest: number | null;
+    original: number | null;
+    lexical: number | null;
+    semantic: number | null;
+  }>(
+    await db.execute(sql`
+      select c.n - 1 as candidate, best.id as closest, best.original, best.lexical, best.semantic
+      from jsonb_to_recordset(${JSON.stringify(texts)}::jsonb)
+        with ordinality as c(title text, summary text, model text, vector real[], n)
+      left join lateral (
+        select i.id, coalesce(i.duplicate_of, i.id) as original,
+          ${lexical} as lexical, ${semantic} as semantic
+        from ideas i left join idea_embeddings e on e.idea_id = i.id
+        where i.brainstorm_id = ${brainstormId}
+          ${decidedFor === undefined ? sql`` : sql`and i.id <> ${decidedFor}`}
+          and not ${declined}
+        order by greatest(${lexical}, coalesce(${semantic}, 0)) desc, i.id
+        limit 1
+      ) as best on true
+      order by c.n`),
+  );
+  return rows.map((row) => {
+    const lexicalScore = Number(row.lexical ?? 0);
+    const semanticScore = Number(row.semantic ?? 0);
+    return {
+      candidate: Number(row.candidate),
+      closest: row.closest,
+      original: row.original,
+      score: Math.max(lexicalScore, semanticScore),
+      duplicate:
+        row.closest !== null &&
+        (lexicalScore >= thresholds.lexical ||
+          (row.semantic !== null && semanticScore >= thresholds.semantic)),
+    };
+  });
+}
+
+/**
+ * The candidate to keep: the one least like what the brainstorm holds (maximal marginal
+ * relevance with a single pick), the first of equals.
+ */
+export function leastAlike(matches: Match[]): Match {
+  const [first, ...rest] = matches;
+  if (!first) throw new Error('no candidates to choose from');
+  return rest.reduce((best, match) => (match.score < best.score ? match : best), first);
+}
+
+/** Locks a brainstorm's row against new ideas until the transaction ends; false when it is gone. */
+export async function lockBrainstorm(db: Db, brainstormId: number): Promise<boolean> {
+  const rows = rowsOf<{ id: number }>(
+    await db.execute(sql`select id from brainstorms where id = ${brainstormId} for no key update`),
+  );
+  return rows.length > 0;
+}
