@@ -7,11 +7,12 @@ import {
   generationSlots,
   type GenerationRow,
   type GenerationSlotRow,
+  type GenerationSteering,
 } from '../../db/schema/generations.js';
 import { ideas } from '../../db/schema/ideas.js';
 import type { DuplicateThresholds } from '../../config.js';
 import { closestIdeas, leastAlike, lockBrainstorm } from '../ideas/near-duplicates.js';
-import type { GeneratedIdea } from '../providers/generated-idea.js';
+import type { GeneratedIdea, PromptSteering, SteeringIdea } from '../providers/generated-idea.js';
 
 export type NewSlot = Omit<
   typeof generationSlots.$inferInsert,
@@ -20,7 +21,12 @@ export type NewSlot = Omit<
 
 export async function insertGeneration(
   db: Db,
-  values: { brainstormId: number; createdBy: number; slots: NewSlot[] },
+  values: {
+    brainstormId: number;
+    createdBy: number;
+    slots: NewSlot[];
+    steering?: GenerationSteering | null;
+  },
 ): Promise<GenerationRow> {
   const reserved = values.slots.reduce((sum, s) => sum + (s.reservedTokens ?? 0), 0);
   const [generation] = await db
@@ -30,6 +36,7 @@ export async function insertGeneration(
       createdBy: values.createdBy,
       requested: values.slots.length,
       reservedTokens: reserved,
+      steering: values.steering ?? null,
     })
     .returning();
   if (!generation) throw new Error('an insert returned no row');
@@ -118,6 +125,82 @@ export async function newestTitles(db: Db, brainstormId: number, limit: number) 
     .orderBy(desc(ideas.created), desc(ideas.id))
     .limit(limit);
   return rows.map((row) => row.title);
+}
+
+/** A reviewed idea that steers a generation: which, and the text its prompt quotes. */
+export interface SteeringChoice extends SteeringIdea {
+  id: number;
+}
+
+/**
+ * The team's signal in a brainstorm (decision 025): the ideas it liked (up-voted, pinned, or
+ * bookmarked by at least two people), most liked first, and the ideas it rejected (down-voted,
+ * or hidden by at least two people), most rejected first; newest first among equals, whatever
+ * their age. Stacked ideas, and ideas both liked and rejected, steer nothing.
+ * Bookmarks and hidden flags are private: only a count of two or more counts, in the choice and
+ * in the order, so no one person's flag can change what this answers.
+ */
+export async function steeringIdeas(
+  db: Db,
+  brainstormId: number,
+  limit: number,
+  { exclude }: { exclude?: number } = {},
+): Promise<{ liked: SteeringChoice[]; rejected: SteeringChoice[] }> {
+  const rows = rowsOf<SteeringChoice & { side: 'liked' | 'rejected' }>(
+    await db.execute(sql`
+      with flags as (
+        select a.idea_id,
+          count(*) filter (where a.is_bookmarked)::int as bookmarks,
+          count(*) filter (where a.is_hidden)::int as hidden
+        from idea_annotations a join ideas i on i.id = a.idea_id
+        where i.brainstorm_id = ${brainstormId} and (a.is_bookmarked or a.is_hidden)
+        group by a.idea_id
+      ), reviewed as (
+        select i.id, i.title, i.summary, i.created, i.votes, i.thumbtack_count,
+          case when f.bookmarks >= 2 then f.bookmarks else 0 end as bookmarks,
+          case when f.hidden >= 2 then f.hidden else 0 end as hidden
+        from ideas i left join flags f on f.idea_id = i.id
+        where i.brainstorm_id = ${brainstormId} and i.duplicate_of is null
+          and i.id <> ${exclude ?? 0}
+          and (i.votes <> 0 or i.thumbtack_count > 0 or f.idea_id is not null)
+      ), marked as (
+        select *, (votes > 0 or thumbtack_count > 0 or bookmarks > 0) as liked,
+          (votes < 0 or hidden > 0) as rejected
+        from reviewed
+      ), ranked as (
+        select id, title, summary, 'liked' as side,
+          row_number() over (order by votes + thumbtack_count + bookmarks desc,
+            created desc, id desc) as rank
+        from marked where liked and not rejected
+        union all
+        select id, title, summary, 'rejected' as side,
+          row_number() over (order by hidden - votes desc, created desc, id desc) as rank
+        from marked where rejected and not liked
+      )
+      select id, title, summary, side from ranked where rank <= ${limit}
+      order by side, rank`),
+  );
+  const pick = (side: 'liked' | 'rejected') =>
+    rows.filter((r) => r.side === side).map(({ id, title, summary }) => ({ id, title, summary }));
+  return { liked: pick('liked'), rejected: pick('rejected') };
+}
+
+/** An idea a 'More like this' or 'Flip it' starts from, with its brainstorm's type. */
+export async function inspiringIdea(db: Db, id: number) {
+  const [row] = rowsOf<{
+    id: number;
+    brainstormId: number;
+    type: string;
+    title: string;
+    summary: string;
+    description: string;
+  }>(
+    await db.execute(sql`
+      select i.id, i.brainstorm_id as "brainstormId", b.type, i.title, i.summary, i.description
+      from ideas i join brainstorms b on b.id = i.brainstorm_id
+      where i.id = ${id}`),
+  );
+  return row ?? null;
 }
 
 /** The creation times of a user's generations in the last hour, with what each requested. */
@@ -310,21 +393,50 @@ export interface SlotContext {
   parameters: BrainstormParameters;
   /** The newest titles already in the brainstorm, for the model to avoid. */
   avoidTitles: string[];
+  /** The steering ideas as they read now; those deleted meanwhile have dropped out. */
+  steering: PromptSteering | null;
 }
 
-/** The brainstorm a generation fills, with the newest titles already in it: one statement. */
+/**
+ * The brainstorm a generation fills, with the newest titles already in it and the current text
+ * of the ideas that steer it: one statement.
+ */
 export async function slotContext(
   db: Db,
   generationId: number,
   avoidLimit: number,
 ): Promise<SlotContext | null> {
+  const quoted = (side: 'liked' | 'rejected') => sql`coalesce((
+      select json_agg(json_build_object('title', i.title, 'summary', i.summary) order by s.n)
+      from jsonb_array_elements_text(g.steering -> ${side}) with ordinality s(id, n)
+      join ideas i on i.id = s.id::int), '[]'::json)`;
   const result = await db.execute(sql`
     select b.type, b.title, b.parameters,
       array(select i.title from ideas i where i.brainstorm_id = b.id
-            order by i.created desc, i.id desc limit ${avoidLimit}) as "avoidTitles"
+            order by i.created desc, i.id desc limit ${avoidLimit}) as "avoidTitles",
+      g.steering is not null as steered,
+      ${quoted('liked')} as liked,
+      ${quoted('rejected')} as rejected,
+      (select json_build_object('title', i.title, 'summary', i.summary,
+          'description', i.description,
+          'direction', coalesce(g.steering ->> 'direction', 'develop'))
+        from ideas i where i.id = (g.steering ->> 'inspiredBy')::int) as inspiration
     from generations g join brainstorms b on b.id = g.brainstorm_id
     where g.id = ${generationId}`);
-  return rowsOf<SlotContext>(result)[0] ?? null;
+  const [row] = rowsOf<
+    Omit<SlotContext, 'steering'> & {
+      steered: boolean;
+      liked: SteeringIdea[];
+      rejected: SteeringIdea[];
+      inspiration: NonNullable<PromptSteering['inspiration']> | null;
+    }
+  >(result);
+  if (!row) return null;
+  const { steered, liked, rejected, inspiration, ...context } = row;
+  return {
+    ...context,
+    steering: steered ? { liked, rejected, ...(inspiration && { inspiration }) } : null,
+  };
 }
 
 /**

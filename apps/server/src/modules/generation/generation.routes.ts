@@ -8,6 +8,7 @@ import {
   generationListQuery,
   generationRequestBody,
   generationSchema,
+  steeringSchema,
 } from './generation.schemas.js';
 import * as generation from './generation.service.js';
 
@@ -48,6 +49,68 @@ export async function generationRoutes(app: FastifyInstance, opts: { config: Con
           ),
         ),
   );
+
+  r.get(
+    '/brainstorms/:id/steering/',
+    {
+      schema: {
+        tags,
+        summary: "What would steer a new generation: the team's liked and rejected ideas",
+        description:
+          'The ideas a generation started now would carry in its prompts, most telling first: ' +
+          'liked ones (up-voted, pinned, or bookmarked by at least two people) and rejected ' +
+          "ones (down-voted, or hidden by at least two people). One person's bookmark or " +
+          'hidden flag never shows here.',
+        params: idParams,
+        response: { 200: steeringSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    (request) => generation.brainstormSteering(app.db, request.params.id),
+  );
+
+  for (const [path, direction, summary, description] of [
+    [
+      '/ideas/:id/more-like-this/',
+      'develop',
+      "More like this: generate ideas that develop an idea's direction",
+      "Starts a generation in the idea's brainstorm whose prompts develop that idea. Takes " +
+        'the generation payload and answers as POST /api/brainstorms/{id}/brainstorm/ does.',
+    ],
+    [
+      '/ideas/:id/flip-it/',
+      'flip',
+      'Flip it: generate workable ideas that turn a bad idea round',
+      "For ideas of a Bad Idea Contest only: starts a generation in the idea's brainstorm " +
+        'whose prompts reverse the bad idea into a workable one. Takes the generation payload ' +
+        'and answers as POST /api/brainstorms/{id}/brainstorm/ does.',
+    ],
+  ] as const) {
+    r.post(
+      path,
+      {
+        schema: {
+          tags,
+          summary,
+          description,
+          params: idParams,
+          body: generationRequestBody,
+          response: { 202: generationSchema, ...errorResponses(400, 401, 404, 429) },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .code(202)
+          .send(
+            await generation.developIdea(
+              context(),
+              actor(request),
+              request.params.id,
+              request.body,
+              direction,
+            ),
+          ),
+    );
+  }
 
   r.get(
     '/brainstorms/:id/generations/',

@@ -21,6 +21,10 @@ export const generationRequestBody = z
   .object({
     num_workers: z.number().int().min(1).max(MAX_WORKERS),
     worker_params: z.array(workerParamsSchema).min(1).max(MAX_WORKERS),
+    steer: z
+      .boolean()
+      .default(true)
+      .describe("Whether the team's liked and rejected ideas steer the prompts (the default)."),
   })
   .meta({ id: 'GenerationRequest' });
 export type GenerationRequest = z.infer<typeof generationRequestBody>;
@@ -55,6 +59,18 @@ export const generationSchema = z
       .array(z.object({ reason: z.string(), count: z.number().int() }))
       .describe('The reasons of failed ideas, most frequent first.'),
     slots: z.array(slotSchema),
+    steering: z
+      .object({
+        liked: z.array(z.number().int()),
+        rejected: z.array(z.number().int()),
+        inspired_by: z.number().int().nullable(),
+        direction: z.enum(['develop', 'flip']).nullable(),
+      })
+      .nullable()
+      .describe(
+        "What steered the prompts: the team's liked and rejected ideas, and the idea a " +
+          "'More like this' (develop) or 'Flip it' (flip) started from; null when nothing did.",
+      ),
     created: z.iso.datetime(),
     started: z.iso.datetime().nullable(),
     finished: z.iso.datetime().nullable(),
@@ -63,3 +79,13 @@ export const generationSchema = z
 export type GenerationDto = z.infer<typeof generationSchema>;
 
 export const generationListQuery = paginationQuery;
+
+const steeringIdeaSchema = z.object({ id: z.number().int(), title: z.string() });
+
+export const steeringSchema = z
+  .object({
+    liked: z.array(steeringIdeaSchema).describe('Up-voted, pinned or bookmarked by several.'),
+    rejected: z.array(steeringIdeaSchema).describe('Down-voted or hidden by several.'),
+  })
+  .meta({ id: 'Steering' });
+export type SteeringDto = z.infer<typeof steeringSchema>;

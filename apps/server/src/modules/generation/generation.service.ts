@@ -1,16 +1,20 @@
 import type { GenerationLimits } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import type { BrainstormRow } from '../../db/schema/brainstorms.js';
+import type { GenerationSteering } from '../../db/schema/generations.js';
 import type { UserRow } from '../../db/schema/users.js';
 import { HttpError, notFound, ValidationError, type FieldErrors } from '../../lib/errors.js';
 import { isoDate } from '../../lib/http-schemas.js';
 import { pageWindow, type Counted, type Pagination } from '../../lib/pagination.js';
+import { techniqueFor } from '../brainstorms/brainstorm-types.js';
 import { findBrainstorm } from '../brainstorms/brainstorms.service.js';
+import type { PromptSteering } from '../providers/generated-idea.js';
 import type { ProviderConfig } from '../providers/providers.config.js';
 import type { GenerationEngine } from './generation-engine.js';
 import * as repository from './generation.repository.js';
-import type { GenerationDto, GenerationRequest } from './generation.schemas.js';
+import type { GenerationDto, GenerationRequest, SteeringDto } from './generation.schemas.js';
 import { insertJobs, slotQueue, type SlotJob } from './job-queue.js';
-import { anglesFor, buildPrompt, MAX_AVOID_TITLES } from './prompts.js';
+import { anglesFor, buildPrompt, MAX_AVOID_TITLES, MAX_STEERING_IDEAS } from './prompts.js';
 import {
   budgetPassed,
   costsNothing,
@@ -117,6 +121,40 @@ async function checkLimits(
   }
 }
 
+/** The idea a 'More like this' develops or a 'Flip it' turns round. */
+type Inspiration = NonNullable<Awaited<ReturnType<typeof repository.inspiringIdea>>> & {
+  direction: 'develop' | 'flip';
+};
+
+/**
+ * What steers a new generation, as stored on it and as its prompts quote it: the team's liked
+ * and rejected ideas unless `steer` is off, and the idea it starts from. Null when nothing does.
+ */
+async function chooseSteering(
+  db: Db,
+  brainstormId: number,
+  steer: boolean,
+  inspiration: Inspiration | null,
+): Promise<{ stored: GenerationSteering | null; prompt: PromptSteering | undefined }> {
+  const chosen = steer
+    ? await repository.steeringIdeas(db, brainstormId, MAX_STEERING_IDEAS, {
+        // Its own text is in the prompt already, in full.
+        ...(inspiration && { exclude: inspiration.id }),
+      })
+    : { liked: [], rejected: [] };
+  const ids = { liked: chosen.liked.map((i) => i.id), rejected: chosen.rejected.map((i) => i.id) };
+  if (inspiration) {
+    return {
+      stored: { ...ids, inspiredBy: inspiration.id, direction: inspiration.direction },
+      prompt: { ...chosen, inspiration },
+    };
+  }
+  if (ids.liked.length === 0 && ids.rejected.length === 0) {
+    return { stored: null, prompt: undefined };
+  }
+  return { stored: ids, prompt: chosen };
+}
+
 /**
  * Records a generation and queues one durable job per idea, in one transaction: the jobs exist
  * exactly when the generation does. Everything is checked before anything is queued.
@@ -129,14 +167,53 @@ export async function startGeneration(
 ): Promise<GenerationDto> {
   const brainstorm = await findBrainstorm(ctx.db, brainstormId);
   if (!brainstorm) throw notFound();
+  return launch(ctx, user, brainstorm, body, null);
+}
+
+/**
+ * 'More like this' (develop) or 'Flip it' (flip) on an idea: a generation of its brainstorm whose
+ * prompts start from that idea, checked and limited as any other. Flip it turns a bad idea
+ * round, so it is only for the Bad Idea Contest.
+ */
+export async function developIdea(
+  ctx: GenerationContext,
+  user: UserRow,
+  ideaId: number,
+  body: GenerationRequest,
+  direction: 'develop' | 'flip',
+): Promise<GenerationDto> {
+  const idea = await repository.inspiringIdea(ctx.db, ideaId);
+  if (!idea) throw notFound();
+  if (direction === 'flip' && techniqueFor(idea.type) !== 'bad_idea_contest') {
+    throw new HttpError(
+      400,
+      'Flip it is for the Bad Idea Contest: it turns a bad idea into a workable one. ' +
+        "This idea's brainstorm uses another technique; use More like this instead.",
+    );
+  }
+  const brainstorm = await findBrainstorm(ctx.db, idea.brainstormId);
+  if (!brainstorm) throw notFound();
+  return launch(ctx, user, brainstorm, body, { ...idea, direction });
+}
+
+async function launch(
+  ctx: GenerationContext,
+  user: UserRow,
+  brainstorm: BrainstormRow,
+  body: GenerationRequest,
+  inspiration: Inspiration | null,
+): Promise<GenerationDto> {
+  const brainstormId = brainstorm.id;
   checkWorkers(body, ctx.providers);
 
   const { problem, themes } = brainstorm.parameters;
   const angles = anglesFor(brainstorm.type, themes, body.num_workers);
   // Each slot reserves the most its first call may send: its own prompt as it would be built
-  // now. A call whose prompt has outgrown that by the time it runs (the brainstorm was edited,
-  // ideas were added meanwhile) must first fit the difference into the budgets (slot-runner).
+  // now, steering text included. A call whose prompt has outgrown that by the time it runs (the
+  // brainstorm was edited, ideas were added meanwhile) must first fit the difference into the
+  // budgets (slot-runner).
   const avoidTitles = await repository.newestTitles(ctx.db, brainstormId, MAX_AVOID_TITLES);
+  const steering = await chooseSteering(ctx.db, brainstormId, body.steer, inspiration);
   const slots = body.worker_params.map((entry, slot) => {
     const angle = angles[slot] ?? { key: 'free', label: 'Free', instruction: '' };
     const prompt = buildPrompt({
@@ -146,6 +223,7 @@ export async function startGeneration(
       themes,
       avoidTitles,
       angle,
+      steering: steering.prompt,
     });
     return {
       slot,
@@ -167,6 +245,7 @@ export async function startGeneration(
       brainstormId,
       createdBy: user.id,
       slots,
+      steering: steering.stored,
     });
     await insertJobs(
       ctx.engine.boss,
@@ -179,6 +258,14 @@ export async function startGeneration(
     return created;
   });
   return getGeneration(ctx.db, generation.id);
+}
+
+/** What a new generation of the brainstorm would be steered by, for the controls to say. */
+export async function brainstormSteering(db: Db, brainstormId: number): Promise<SteeringDto> {
+  if (!(await findBrainstorm(db, brainstormId))) throw notFound();
+  const { liked, rejected } = await repository.steeringIdeas(db, brainstormId, MAX_STEERING_IDEAS);
+  const brief = ({ id, title }: { id: number; title: string }) => ({ id, title });
+  return { liked: liked.map(brief), rejected: rejected.map(brief) };
 }
 
 function toDto(row: repository.GenerationWithSlots): GenerationDto {
@@ -213,6 +300,14 @@ function toDto(row: repository.GenerationWithSlots): GenerationDto {
       input_tokens: s.inputTokens,
       output_tokens: s.outputTokens,
     })),
+    steering: row.steering
+      ? {
+          liked: row.steering.liked,
+          rejected: row.steering.rejected,
+          inspired_by: row.steering.inspiredBy ?? null,
+          direction: row.steering.direction ?? null,
+        }
+      : null,
     created: isoDate(row.created),
     started: row.started ? isoDate(row.started) : null,
     finished: row.finished ? isoDate(row.finished) : null,

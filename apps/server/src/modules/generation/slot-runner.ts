@@ -88,6 +88,7 @@ export async function runSlot(
     themes: context.parameters.themes,
     avoidTitles: context.avoidTitles,
     angle: slot.angle,
+    steering: context.steering ?? undefined,
   };
   const prompt = buildPrompt(input);
   const callSettings = { temperature: 0.7, max_tokens: 1000, ...slot.settings };

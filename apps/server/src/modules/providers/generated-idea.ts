@@ -35,6 +35,22 @@ export interface PromptInput {
   /** Titles already in the brainstorm, newest first, already bounded by the caller. */
   avoidTitles: string[];
   angle: Angle;
+  /** What the team's reviews say, when the generation is steered by them (decision 025). */
+  steering?: PromptSteering | undefined;
+}
+
+/** An idea the team reviewed, as the prompt quotes it. */
+export interface SteeringIdea {
+  title: string;
+  summary: string;
+}
+
+/** The team's signal for a prompt: liked and rejected ideas, most telling first. */
+export interface PromptSteering {
+  liked: SteeringIdea[];
+  rejected: SteeringIdea[];
+  /** The idea a 'More like this' develops ('develop') or a 'Flip it' turns round ('flip'). */
+  inspiration?: (SteeringIdea & { description: string; direction: 'develop' | 'flip' }) | undefined;
 }
 
 export interface BuiltPrompt {
