@@ -79,7 +79,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       await api.register(projectRoutes);
       await api.register(brainstormRoutes);
       await api.register(annotationRoutes);
-      await api.register(ideaRoutes);
+      await api.register(ideaRoutes, { duplicates: config.duplicates });
       await api.register(providerRoutes, { providers: config.providers });
       await api.register(generationRoutes, { config });
     },
