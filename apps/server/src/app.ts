@@ -44,6 +44,9 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
     trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: false },
     bodyLimit: 1024 * 1024,
+    // Starting the job queue (its schema, its queues) took over Fastify's default 10 s on a
+    // busy machine (load 10 on 2 cores); a slow start is not a failed one.
+    pluginTimeout: 120_000,
     frameworkErrors,
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
