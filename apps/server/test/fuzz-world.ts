@@ -105,8 +105,8 @@ export class FuzzWorld {
 
   /**
    * A request known to succeed (its body is the one the other every-operation tests send), for
-   * the operations that random ones rarely get right: a sign-in, a new user, a generation, a
-   * change to the member's own idea, and the member's own annotation, comment or reaction (most
+   * the operations that random ones rarely get right: a sign-in, a new user, a generation (also
+   * from an idea), a change to the member's own idea, and the member's own annotation, comment or reaction (most
    * fixture ids are other users').
    */
   private async example(key: string): Promise<ConcreteRequest | null> {
@@ -118,6 +118,9 @@ export class FuzzWorld {
       id = await this.ownReview(path);
       if (id === undefined) return null;
     } else if (key === 'PUT /api/ideas/{id}/' || key === 'PATCH /api/ideas/{id}/') {
+      id = await this.ownIdea();
+    } else if (path.endsWith('/more-like-this/') || path.endsWith('/flip-it/')) {
+      // Fixture ideas are in brainstorms of the default technique, the Bad Idea Contest.
       id = await this.ownIdea();
     } else if (key !== 'POST /api/auth/token/' && key !== 'POST /api/users/') {
       return null;

@@ -26,6 +26,23 @@ export interface OperationFixtures {
 
 let newUsers = 0;
 
+/** A valid generation payload: two offline ideas. */
+const generationRequest = {
+  num_workers: 2,
+  worker_params: [
+    {
+      provider: 'offline',
+      model: 'sample-ideas',
+      settings: { temperature: 0.7, max_tokens: 1000 },
+    },
+    {
+      provider: 'offline',
+      model: 'sample-ideas',
+      settings: { temperature: 1, max_tokens: 200 },
+    },
+  ],
+};
+
 /**
  * A valid body for each operation that takes one and needs no fixture of its own, sent as
  * `actor` (whose email a sign-in uses).
@@ -49,21 +66,10 @@ export const VALID_BODIES: Record<string, (actor: UserRow | null) => object> = {
   'POST /api/brainstorms/': () => ({ parameters: { problem: 'Fewer meetings' } }),
   'PUT /api/brainstorms/{id}/': () => ({ title: 'Meetings', parameters: { problem: 'Fewer' } }),
   'PATCH /api/brainstorms/{id}/': () => ({ title: 'Renamed' }),
-  'POST /api/brainstorms/{id}/brainstorm/': () => ({
-    num_workers: 2,
-    worker_params: [
-      {
-        provider: 'offline',
-        model: 'sample-ideas',
-        settings: { temperature: 0.7, max_tokens: 1000 },
-      },
-      {
-        provider: 'offline',
-        model: 'sample-ideas',
-        settings: { temperature: 1, max_tokens: 200 },
-      },
-    ],
-  }),
+  'POST /api/brainstorms/{id}/brainstorm/': () => generationRequest,
+  // The owner's ideas are in a Bad Idea Contest (the default technique): Flip it applies.
+  'POST /api/ideas/{id}/more-like-this/': () => generationRequest,
+  'POST /api/ideas/{id}/flip-it/': () => generationRequest,
   'PUT /api/ideas/{id}/': () => ({ title: 'Quiet carriages', summary: 'Work on the way' }),
   'PATCH /api/ideas/{id}/': () => ({ summary: 'Work on the way' }),
   'POST /api/ideas/{id}/annotate/': () => ({ vote: 1, is_bookmarked: true }),

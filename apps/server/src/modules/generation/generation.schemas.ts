@@ -21,10 +21,11 @@ export const generationRequestBody = z
   .object({
     num_workers: z.number().int().min(1).max(MAX_WORKERS),
     worker_params: z.array(workerParamsSchema).min(1).max(MAX_WORKERS),
+    // Optional rather than defaulted, so that the document shows it as optional: absent is on.
     steer: z
       .boolean()
-      .default(true)
-      .describe("Whether the team's liked and rejected ideas steer the prompts (the default)."),
+      .optional()
+      .describe("Whether the team's liked and rejected ideas steer the prompts; on unless false."),
   })
   .meta({ id: 'GenerationRequest' });
 export type GenerationRequest = z.infer<typeof generationRequestBody>;

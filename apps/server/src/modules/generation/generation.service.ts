@@ -213,7 +213,7 @@ async function launch(
   // brainstorm was edited, ideas were added meanwhile) must first fit the difference into the
   // budgets (slot-runner).
   const avoidTitles = await repository.newestTitles(ctx.db, brainstormId, MAX_AVOID_TITLES);
-  const steering = await chooseSteering(ctx.db, brainstormId, body.steer, inspiration);
+  const steering = await chooseSteering(ctx.db, brainstormId, body.steer !== false, inspiration);
   const slots = body.worker_params.map((entry, slot) => {
     const angle = angles[slot] ?? { key: 'free', label: 'Free', instruction: '' };
     const prompt = buildPrompt({

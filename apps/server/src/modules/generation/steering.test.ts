@@ -111,7 +111,9 @@ describe("the team's reviews steer a generation", () => {
     await t.close();
     await fake.close();
   });
-  beforeEach(() => fake.reset());
+  beforeEach(() => {
+    fake.reset();
+  });
 
   async function run(user: UserRow, url: string, body: object = model()) {
     const response = await api(user, 'POST', url, body);
@@ -187,7 +189,7 @@ describe("the team's reviews steer a generation", () => {
       for (const tag of ['liked_ideas', 'rejected_ideas', 'develop_idea', 'flip_idea']) {
         expect(request.user).not.toContain(`<${tag}>`);
       }
-      expect(request.user).not.toContain('Liked A');
+      expect(request.user).not.toContain('Liked A:');
     }
     const stored = await t.db
       .select({ steeredBy: ideas.steeredBy, inspiredBy: ideas.inspiredBy })

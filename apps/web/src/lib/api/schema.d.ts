@@ -1513,6 +1513,102 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/brainstorms/{id}/steering/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What would steer a new generation: the team's liked and rejected ideas
+     * @description The ideas a generation started now would carry in its prompts, most telling first: liked ones (up-voted, pinned, or bookmarked by at least two people) and rejected ones (down-voted, or hidden by at least two people). One person's bookmark or hidden flag never shows here.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Steering'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json':
+              components['schemas']['ErrorDetail'] | components['schemas']['FieldErrors'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/generations/{id}/': {
     parameters: {
       query?: never;
@@ -5134,6 +5230,133 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/ideas/{id}/flip-it/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Flip it: generate workable ideas that turn a bad idea round
+     * @description For ideas of a Bad Idea Contest only: starts a generation in the idea's brainstorm whose prompts reverse the bad idea into a workable one. Takes the generation payload and answers as POST /api/brainstorms/{id}/brainstorm/ does.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['GenerationRequestInput'];
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Generation'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json':
+              components['schemas']['ErrorDetail'] | components['schemas']['FieldErrors'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/ideas/{id}/mark-duplicate/': {
     parameters: {
       query?: never;
@@ -5219,6 +5442,133 @@ export interface paths {
         };
         /** @description Default Response */
         415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ideas/{id}/more-like-this/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * More like this: generate ideas that develop an idea's direction
+     * @description Starts a generation in the idea's brainstorm whose prompts develop that idea. Takes the generation payload and answers as POST /api/brainstorms/{id}/brainstorm/ does.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['GenerationRequestInput'];
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Generation'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json':
+              components['schemas']['ErrorDetail'] | components['schemas']['FieldErrors'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -6832,6 +7182,13 @@ export interface components {
       started: string | null;
       /** @enum {string} */
       status: 'queued' | 'running' | 'done' | 'failed' | 'partly_failed';
+      /** @description What steered the prompts: the team's liked and rejected ideas, and the idea a 'More like this' (develop) or 'Flip it' (flip) started from; null when nothing did. */
+      steering: {
+        direction: ('develop' | 'flip') | null;
+        inspired_by: number | null;
+        liked: number[];
+        rejected: number[];
+      } | null;
       succeeded: number;
     };
     GenerationInput: {
@@ -6856,10 +7213,19 @@ export interface components {
       started: string | null;
       /** @enum {string} */
       status: 'queued' | 'running' | 'done' | 'failed' | 'partly_failed';
+      /** @description What steered the prompts: the team's liked and rejected ideas, and the idea a 'More like this' (develop) or 'Flip it' (flip) started from; null when nothing did. */
+      steering: {
+        direction: ('develop' | 'flip') | null;
+        inspired_by: number | null;
+        liked: number[];
+        rejected: number[];
+      } | null;
       succeeded: number;
     };
     GenerationRequest: {
       num_workers: number;
+      /** @description Whether the team's liked and rejected ideas steer the prompts; on unless false. */
+      steer?: boolean;
       worker_params: {
         model: string;
         provider: string;
@@ -6879,6 +7245,8 @@ export interface components {
     };
     GenerationRequestInput: {
       num_workers: number;
+      /** @description Whether the team's liked and rejected ideas steer the prompts; on unless false. */
+      steer?: boolean;
       worker_params: {
         model: string;
         provider: string;
@@ -7255,6 +7623,30 @@ export interface components {
       /** Format: date-time */
       modified: string;
       name: string;
+    };
+    Steering: {
+      /** @description Up-voted, pinned or bookmarked by several. */
+      liked: {
+        id: number;
+        title: string;
+      }[];
+      /** @description Down-voted or hidden by several. */
+      rejected: {
+        id: number;
+        title: string;
+      }[];
+    };
+    SteeringInput: {
+      /** @description Up-voted, pinned or bookmarked by several. */
+      liked: {
+        id: number;
+        title: string;
+      }[];
+      /** @description Down-voted or hidden by several. */
+      rejected: {
+        id: number;
+        title: string;
+      }[];
     };
     TokenResponse: {
       /** @description A JWT access token, valid for 5 minutes. */

@@ -42,6 +42,7 @@ export function makeGeneration(overrides: Partial<Generation> = {}): Generation 
     output_tokens: 0,
     failures: [],
     slots: [],
+    steering: null,
     created: '2026-03-01T10:15:00.000Z',
     started: null,
     finished: null,
