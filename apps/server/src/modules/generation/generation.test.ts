@@ -185,7 +185,7 @@ describe('generating with the offline provider', () => {
         provider: 'offline',
         model: 'sample-ideas',
         technique: 'six_thinking_hats',
-        promptVersion: 'six_thinking_hats@1',
+        promptVersion: 'six_thinking_hats@2',
         settings: { temperature: 1.1, max_tokens: 300 },
         inputTokens: 0,
         outputTokens: 0,

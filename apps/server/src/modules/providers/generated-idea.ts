@@ -59,6 +59,6 @@ export interface BuiltPrompt {
   /** The brainstorm's text, the angle and the titles to avoid, marked as data. */
   prompt: string;
   technique: string;
-  /** e.g. 'scamper@1'; bumped whenever the technique's prompt text changes. */
+  /** e.g. 'scamper@2'; bumped whenever the technique's prompt text changes. */
   promptVersion: string;
 }
