@@ -120,6 +120,10 @@ export async function soak(options: SoakOptions): Promise<SoakReport> {
       NODE_ENV: 'production',
       JWT_SECRET: 'soak-secret-long-enough-for-hs256-signing',
       LOG_LEVEL: 'silent',
+      // A team's members sign in from their own machines: the server behind a proxy on this
+      // machine believes each reviewer's X-Forwarded-For, so one reviewer's sign-ins cut off by
+      // a crash never count against the others' (decision 003 counts guesses per address).
+      TRUST_PROXY: 'loopback',
       OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl,
       OPENAI_COMPATIBLE_API_KEY: 'fake-llm-key',
       OPENAI_COMPATIBLE_MODELS: 'fake-model',
@@ -145,15 +149,21 @@ export async function soak(options: SoakOptions): Promise<SoakReport> {
     let endsAt = started + minutes * 60_000;
     const running = () => Date.now() < endsAt;
     const tally: Tally = { sent: 0, acknowledged: 0, unanswered: 0, failures: [] };
-    const reviewers: Reviewer[] = users.slice(1).map((u) => ({
+    const reviewers: Reviewer[] = users.slice(1).map((u, i) => ({
       email: u.email,
       password: PASSWORD,
       token: null,
+      address: `10.0.1.${i + 1}`,
       reviews: new Map(),
       comments: [],
       unansweredComments: 0,
     }));
-    const generator = { email: users[0]?.email ?? '', password: PASSWORD, token: null };
+    const generator = {
+      email: users[0]?.email ?? '',
+      password: PASSWORD,
+      token: null,
+      address: '10.0.0.1',
+    };
     const generations: GenerationLog = {
       requested: new Map(),
       sent: 0,

@@ -32,6 +32,8 @@ export interface Reviewer {
   email: string;
   password: string;
   token: string | null;
+  /** Where the reviewer's requests come from (X-Forwarded-For): each reviewer has a machine. */
+  address: string;
   reviews: Map<number, Review>;
   /** Comments acknowledged (their ids and ideas), and comment posts left unanswered. */
   comments: { id: number; ideaId: number }[];
@@ -46,16 +48,17 @@ type Answer = { status: number; body: unknown } | null;
  */
 export async function send(
   target: Target,
-  user: Pick<Reviewer, 'email' | 'password' | 'token'>,
+  user: Pick<Reviewer, 'email' | 'password' | 'token' | 'address'>,
   method: string,
   path: string,
   body: object | null = null,
 ): Promise<Answer> {
+  const from = { 'x-forwarded-for': user.address };
   try {
     if (!user.token) {
       const signIn = await fetch(`${target.url}/api/auth/token/`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...from },
         body: JSON.stringify({ email: user.email, password: user.password }),
       });
       if (signIn.status !== 200) return signIn.status >= 500 ? null : await answerOf(signIn);
@@ -64,6 +67,7 @@ export async function send(
     const response = await fetch(target.url + path, {
       method,
       headers: {
+        ...from,
         authorization: `Bearer ${user.token}`,
         ...(body ? { 'content-type': 'application/json' } : {}),
       },
@@ -168,7 +172,7 @@ export interface GenerationLog {
 /** Starts a generation of `ideas` ideas every `everyMs` while running. */
 export async function generate(
   target: Target,
-  user: Pick<Reviewer, 'email' | 'password' | 'token'>,
+  user: Pick<Reviewer, 'email' | 'password' | 'token' | 'address'>,
   brainstormId: number,
   log: GenerationLog,
   running: () => boolean,

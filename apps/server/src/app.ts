@@ -44,6 +44,9 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
     trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: false },
     bodyLimit: 1024 * 1024,
+    // Starting the job queue (its schema, its queues) took over Fastify's default 10 s on a
+    // busy machine (load 10 on 2 cores); a slow start is not a failed one.
+    pluginTimeout: 120_000,
     frameworkErrors,
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
@@ -79,7 +82,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       await api.register(projectRoutes);
       await api.register(brainstormRoutes);
       await api.register(annotationRoutes);
-      await api.register(ideaRoutes);
+      await api.register(ideaRoutes, { duplicates: config.duplicates });
       await api.register(providerRoutes, { providers: config.providers });
       await api.register(generationRoutes, { config });
     },

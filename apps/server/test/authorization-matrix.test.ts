@@ -56,6 +56,8 @@ const matrix: Record<string, Record<Actor, number>> = {
   'PATCH /api/ideas/{id}/': { anonymous: 401, other: 403, owner: 200, staff: 200 },
   'DELETE /api/ideas/{id}/': { anonymous: 401, other: 403, owner: 204, staff: 204 },
   'POST /api/ideas/{id}/annotate/': { anonymous: 401, other: 200, owner: 200, staff: 200 },
+  'POST /api/ideas/{id}/not-duplicate/': { anonymous: 401, other: 200, owner: 200, staff: 200 },
+  'POST /api/ideas/{id}/mark-duplicate/': { anonymous: 401, other: 200, owner: 200, staff: 200 },
   'GET /api/ideas/{id}/comments/': { anonymous: 401, other: 200, owner: 200, staff: 200 },
   'GET /api/idea-annotations/annotations/': { anonymous: 401, other: 200, owner: 200, staff: 200 },
   'POST /api/idea-annotations/annotations/': { anonymous: 401, other: 201, owner: 201, staff: 201 },

@@ -31,6 +31,7 @@ beforeAll(async () => {
       // No password: the token must last, and a 401 fails the write instead of signing in again.
       password: '',
       token: (await authHeaders(t.app, user)).authorization.replace('Bearer ', ''),
+      address: '127.0.0.1',
       reviews: new Map(),
       comments: [],
       unansweredComments: 0,

@@ -40,13 +40,21 @@ const forgedFields = (other: UserRow): Record<string, unknown> => ({
   laugh_count: FORGED_COUNT,
   comments_count: FORGED_COUNT,
   ideas_count: FORGED_COUNT,
+  duplicates_count: FORGED_COUNT,
+  duplicate_of: FORGED_ID,
+  duplicate_score: 0.5,
+  stacked_by: other.id,
   reaction_counts: { laugh: FORGED_COUNT, idea: 0, surprised: 0, thumbtack: 0 },
   provenance: {
     provider: 'openai',
     model: 'forged-model',
     input_tokens: FORGED_TOKENS,
     output_tokens: FORGED_TOKENS,
+    inspired_by: FORGED_ID,
+    steered_by: { liked: [FORGED_ID], rejected: [] },
   },
+  inspired_by: FORGED_ID,
+  steered_by: { liked: [FORGED_ID], rejected: [] },
   provider: 'forged-provider',
   model: 'forged-model',
   input_tokens: FORGED_TOKENS,
@@ -148,8 +156,12 @@ describe('mass assignment', () => {
         (select count(*)::int from ideas where votes >= ${FORGED_COUNT}
            or laugh_count >= ${FORGED_COUNT} or comments_count >= ${FORGED_COUNT}
            or input_tokens = ${FORGED_TOKENS} or output_tokens = ${FORGED_TOKENS}
-           or provider like 'forged%' or model like 'forged%') as ideas,
-        (select count(*)::int from brainstorms where ideas_count >= ${FORGED_COUNT}) as brainstorms,
+           or provider like 'forged%' or model like 'forged%'
+           or duplicates_count >= ${FORGED_COUNT} or duplicate_of = ${FORGED_ID}
+           or stacked_by = ${other.id} or inspired_by = ${FORGED_ID}
+           or steered_by is not null) as ideas,
+        (select count(*)::int from brainstorms where ideas_count >= ${FORGED_COUNT}
+           or duplicates_count >= ${FORGED_COUNT}) as brainstorms,
         (select count(*)::int from ideas where created_by = ${other.id}) +
         (select count(*)::int from brainstorms where created_by = ${other.id}) +
         (select count(*)::int from projects where created_by = ${other.id}) +

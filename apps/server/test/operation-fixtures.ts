@@ -90,11 +90,20 @@ export async function operationFixtures(t: TestApp, owner: UserRow): Promise<Ope
     payload: { parameters: { problem: 'Commuting' } },
   });
   const ideaBrainstorm = brainstorm.json<{ id: number }>().id;
+  // The idea that ideas are marked as repeating: new ideas go in its brainstorm.
+  const original = await t.app.inject({
+    method: 'POST',
+    url: '/api/ideas/',
+    headers: await authHeaders(t.app, owner),
+    payload: { brainstorm: ideaBrainstorm, title: 'Trains with desks' },
+  });
+  const originalIdea = original.json<{ id: number }>().id;
 
   const bodies: OperationFixtures['bodies'] = {
     ...VALID_BODIES,
     'PUT /api/users/{id}/': () => ({ email: owner.email, first_name: 'Ada', last_name: 'L' }),
     'POST /api/ideas/': () => ({ brainstorm: ideaBrainstorm, title: 'Trains with desks' }),
+    'POST /api/ideas/{id}/mark-duplicate/': () => ({ of: originalIdea }),
     'POST /api/idea-annotations/annotations/': () => ({ idea_id: freshIdea(), vote: 1 }),
     'POST /api/idea-annotations/comments/': () => ({
       idea_id: freshIdea(),

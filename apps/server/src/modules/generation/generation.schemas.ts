@@ -49,6 +49,10 @@ export const generationSchema = z
     requested: z.number().int(),
     succeeded: z.number().int(),
     failed: z.number().int(),
+    stacked: z
+      .number()
+      .int()
+      .describe('Of the ideas stored, how many were stacked as near-duplicates of others.'),
     input_tokens: z.number().int(),
     output_tokens: z.number().int(),
     failures: z

@@ -196,6 +196,7 @@ function toDto(row: repository.GenerationWithSlots): GenerationDto {
     requested: row.requested,
     succeeded: row.succeeded,
     failed: row.failed,
+    stacked: row.stacked,
     input_tokens: row.inputTokens,
     output_tokens: row.outputTokens,
     failures: [...reasons]

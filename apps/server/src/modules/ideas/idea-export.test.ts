@@ -144,11 +144,12 @@ describe('format=csv', () => {
   });
 
   it('ends the header with the columns added later, after the first release', () => {
-    expect(CSV_HEADER.slice(-4)).toEqual([
+    expect(CSV_HEADER.slice(-5)).toEqual([
       'provider',
       'model',
       'brainstorm title',
       'comment texts',
+      'duplicate_of',
     ]);
   });
 

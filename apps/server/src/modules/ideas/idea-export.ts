@@ -25,6 +25,7 @@ export const CSV_HEADER = [
   'model',
   'brainstorm title',
   'comment texts',
+  'duplicate_of',
 ];
 
 /** An exported idea with what the CSV adds from elsewhere: its brainstorm's title, its comments. */
@@ -60,6 +61,7 @@ const csvRow = (row: CsvRow, titleCell: WrittenCell) =>
     row.model,
     titleCell,
     row.commentTexts,
+    row.duplicateOf,
   ]);
 
 /**

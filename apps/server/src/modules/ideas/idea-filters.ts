@@ -4,6 +4,12 @@ import { ideaAnnotations, ideaReactions, type ReactionType } from '../../db/sche
 import { ideas } from '../../db/schema/ideas.js';
 import { searchCondition } from '../../lib/search.js';
 
+/**
+ * Which near-duplicates a list holds (decision 025): by default the originals and unstacked ideas
+ * only, each stack shown under its original; 'include' adds the stacked ones; `of` is one stack.
+ */
+export type DuplicateFilter = 'exclude' | 'include' | { of: number };
+
 /** Reviewed by whom (design rule 3); 'unreviewed' means not by the caller. */
 export type Review = 'unreviewed' | 'current' | 'any' | 'none' | { userId: number };
 
@@ -16,6 +22,7 @@ export interface IdeaFilters {
   isBookmarked?: boolean | undefined;
   vote?: number | undefined;
   reactionType?: ReactionType | undefined;
+  duplicates?: DuplicateFilter | undefined;
 }
 
 /** The caller's own annotation of each idea, as `mine`: at most one, by the unique (user, idea). */
@@ -30,12 +37,24 @@ export const mine = alias(ideaAnnotations, 'mine');
 export const mineLateral = (callerId: number) =>
   sql`(select * from ${ideaAnnotations} where ${ideaAnnotations.userId} = ${callerId} and ${ideaAnnotations.ideaId} = ${ideas.id} limit 1) as ${sql.identifier('mine')}`;
 
-/** The query's own filters: what `count` counts. */
-export const ownCondition = (f: IdeaFilters): SQL | undefined =>
+/** The query's brainstorm and search: the ideas its counts are taken among. */
+export const scopeCondition = (f: IdeaFilters): SQL | undefined =>
   and(
     f.brainstorm === undefined ? undefined : eq(ideas.brainstormId, f.brainstorm),
     searchCondition(f.search, [ideas.title, ideas.summary, ideas.description]),
   );
+
+/** Which near-duplicates the list holds; stacked ones are left out unless asked for. */
+export function duplicateCondition(f: IdeaFilters): SQL | undefined {
+  const duplicates = f.duplicates ?? 'exclude';
+  if (duplicates === 'include') return undefined;
+  if (duplicates === 'exclude') return isNull(ideas.duplicateOf);
+  return eq(ideas.duplicateOf, duplicates.of);
+}
+
+/** The query's own filters: what `count` counts. */
+export const ownCondition = (f: IdeaFilters): SQL | undefined =>
+  and(scopeCondition(f), duplicateCondition(f));
 
 const annotatedBy = (userId?: number) =>
   sql`exists (select 1 from ${ideaAnnotations} where ${ideaAnnotations.ideaId} = ${ideas.id}${

@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/users.js';
 import { fieldError } from '../../lib/errors.js';
 import { pageWindow } from '../../lib/pagination.js';
-import type { IdeaFilters, Review } from './idea-filters.js';
+import type { DuplicateFilter, IdeaFilters, Review } from './idea-filters.js';
 import { csvChunks, jsonChunks, type CsvRow } from './idea-export.js';
 import * as repo from './ideas.repository.js';
 import type { IdeaCounts } from './ideas.repository.js';
@@ -17,6 +17,12 @@ export function reviewOf(query: ReviewedQuery): Review {
   return { userId: query.user_id ?? 0 };
 }
 
+/** A download holds every idea it matches, stacked ones with their `duplicate_of`. */
+function duplicatesOf(query: ListQuery): DuplicateFilter {
+  if (query.duplicate_of !== undefined) return { of: query.duplicate_of };
+  return (query.include_duplicates ?? query.format !== undefined) ? 'include' : 'exclude';
+}
+
 const filtersOf = (user: UserRow, query: ListQuery, review: Review | undefined): IdeaFilters => ({
   callerId: user.id,
   brainstorm: query.brainstorm,
@@ -26,6 +32,7 @@ const filtersOf = (user: UserRow, query: ListQuery, review: Review | undefined):
   isBookmarked: query.is_bookmarked,
   vote: query.vote,
   reactionType: query.reaction_type,
+  duplicates: duplicatesOf(query),
 });
 
 const reviewerOf = (filters: IdeaFilters) =>
@@ -65,11 +72,16 @@ export async function listIdeas(
   user: UserRow,
   query: ListQuery,
   review?: Review,
-): Promise<{ count: number; filteredCount: number; rows: IdeaDto[] }> {
+): Promise<{ count: number; filteredCount: number; stackedCount: number; rows: IdeaDto[] }> {
   const filters = filtersOf(user, query, review);
   const { rows, counts } = await pageAndCounts(db, filters, query);
   const ideas = await ideaDtos(db, user, rows, query.with_annotations);
-  return { count: counts.count, filteredCount: counts.filteredCount, rows: ideas };
+  return {
+    count: counts.count,
+    filteredCount: counts.filteredCount,
+    stackedCount: counts.stackedCount,
+    rows: ideas,
+  };
 }
 
 /**

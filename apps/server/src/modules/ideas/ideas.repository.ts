@@ -10,9 +10,11 @@ import type { Ordering } from '../../lib/ordering.js';
 import { searchWords } from '../../lib/search.js';
 import {
   callerCondition,
+  duplicateCondition,
   mine,
   mineLateral,
   ownCondition,
+  scopeCondition,
   type IdeaFilters,
 } from './idea-filters.js';
 import {
@@ -44,43 +46,57 @@ export async function findIdea(db: Db, id: number) {
 const exists = (table: typeof brainstorms | typeof users, id: number | undefined) =>
   id === undefined ? sql`true` : sql`exists (select 1 from ${table} where ${table.id} = ${id})`;
 
-/** `count`, `filteredCount`, and whether the named brainstorm and reviewer exist. */
+/**
+ * `count`, `filteredCount`, `stackedCount` (near-duplicates under the query's and the caller's
+ * filters, which the list leaves out unless asked), and whether the named brainstorm and
+ * reviewer exist.
+ */
 export interface IdeaCounts {
   count: number;
   filteredCount: number;
+  stackedCount: number;
   brainstormExists: boolean;
   reviewerExists: boolean;
 }
 
 /**
  * The counts: `count` under the query's own filters, `filteredCount` also under the caller's.
- * Without a search or a caller's filter both are the brainstorm's `ideas_count` (or their sum),
- * which the triggers of migration 0006 keep exact; otherwise the matching ideas are counted,
- * probing the caller's annotation of each only when a caller's filter needs it.
+ * Without a search, a caller's filter or a single stack, all three come from the brainstorm's
+ * `ideas_count` and `duplicates_count` (or their sums), which the triggers of migrations 0006
+ * and 0013 keep exact; otherwise the matching ideas are counted, probing the caller's annotation
+ * of each only when a caller's filter needs it.
  */
 function countsStatement(filters: IdeaFilters, reviewerId: number | undefined) {
   const callers = callerCondition(filters);
   const reviewerExists = exists(users, reviewerId);
-  if (callers === undefined && searchWords(filters.search).length === 0) {
-    const ideasCount =
+  const oneStack = typeof filters.duplicates === 'object';
+  if (callers === undefined && searchWords(filters.search).length === 0 && !oneStack) {
+    const sums = sql`coalesce(sum(${brainstorms.ideasCount}), 0)::int as ideas,
+      coalesce(sum(${brainstorms.duplicatesCount}), 0)::int as stacked`;
+    const totals =
       filters.brainstorm === undefined
-        ? sql`(select coalesce(sum(${brainstorms.ideasCount}), 0)::int from ${brainstorms})`
-        : sql`(select ${brainstorms.ideasCount} from ${brainstorms} where ${brainstorms.id} = ${filters.brainstorm})`;
+        ? sql`select ${sums}, true as found from ${brainstorms}`
+        : sql`select ${sums}, count(*) > 0 as found from ${brainstorms}
+            where ${brainstorms.id} = ${filters.brainstorm}`;
+    const listed = filters.duplicates === 'include' ? sql`ideas` : sql`ideas - stacked`;
     return sql`select json_build_object(
-      'count', coalesce(n, 0), 'filteredCount', coalesce(n, 0),
-      'brainstormExists', n is not null, 'reviewerExists', ${reviewerExists}
-    ) as counts from (select ${ideasCount} as n) as ideas_count`;
+      'count', ${listed}, 'filteredCount', ${listed}, 'stackedCount', stacked,
+      'brainstormExists', found, 'reviewerExists', ${reviewerExists}
+    ) as counts from (${totals}) as totals`;
   }
   const mineJoin =
     callers === undefined ? sql`` : sql`left join lateral ${mineLateral(filters.callerId)} on true`;
+  const listed = duplicateCondition(filters) ?? sql`true`;
+  const stacked = oneStack ? listed : sql`${ideas.duplicateOf} is not null`;
   return sql`select json_build_object(
-    'count', count(*),
-    'filteredCount', count(*) filter (where ${callers ?? sql`true`}),
+    'count', count(*) filter (where ${listed}),
+    'filteredCount', count(*) filter (where ${listed} and ${callers ?? sql`true`}),
+    'stackedCount', count(*) filter (where ${stacked} and ${callers ?? sql`true`}),
     'brainstormExists', ${exists(brainstorms, filters.brainstorm)},
     'reviewerExists', ${reviewerExists}
   ) as counts
   from ${ideas} ${mineJoin}
-  where ${ownCondition(filters) ?? sql`true`}`;
+  where ${scopeCondition(filters) ?? sql`true`}`;
 }
 
 /** The counts alone, for an empty page or an export. */
@@ -241,6 +257,7 @@ export interface ExportRow extends BatchRow {
   created: string;
   provider: string | null;
   model: string | null;
+  duplicateOf: number | null;
   sortKeys: string[];
 }
 
@@ -268,6 +285,7 @@ export function selectExportRows(db: Db, filters: IdeaFilters, window: BatchWind
     created: sql`to_char(${ideas.created} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
     provider: ideas.provider,
     model: ideas.model,
+    duplicateOf: ideas.duplicateOf,
     sortKeys: sortKeys(window.ordering),
   });
 }
@@ -331,6 +349,8 @@ export async function insertIdea(
     summary: string;
     description: string;
     createdBy: number;
+    duplicateOf?: number | null;
+    duplicateScore?: number;
   },
 ): Promise<number> {
   const [row] = await db.insert(ideas).values(values).returning({ id: ideas.id });

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { DuplicateThresholds } from '../../config.js';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, idParams } from '../../lib/http-schemas.js';
@@ -15,11 +16,13 @@ import {
   ideaPatchBody,
   ideaPutBody,
   ideaSchema,
+  markDuplicateBody,
   reviewedQuery,
   unreviewedQuery,
   withAnnotationsQuery,
 } from './ideas.schemas.js';
 import * as ideas from './ideas.service.js';
+import * as stacking from './stacking.service.js';
 
 const ideaPage = pageOf(ideaSchema)
   .extend({
@@ -27,6 +30,13 @@ const ideaPage = pageOf(ideaSchema)
       .number()
       .int()
       .describe("Ideas left after the caller's filters (reviewed, hidden, ...): the ones paged."),
+    stackedCount: z
+      .number()
+      .int()
+      .describe(
+        "Near-duplicates under the query's and the caller's filters, stacked under their " +
+          'originals: left out of the page unless include_duplicates=true.',
+      ),
   })
   .describe('count: ideas matching brainstorm and search.');
 
@@ -52,8 +62,18 @@ async function listOrExport(
 ) {
   const user = actor(request);
   if (!query.format) {
-    const { count, filteredCount, rows } = await lists.listIdeas(app.db, user, query, review);
-    return { ...paginate(request, query, { count: filteredCount, rows }), count, filteredCount };
+    const { count, filteredCount, stackedCount, rows } = await lists.listIdeas(
+      app.db,
+      user,
+      query,
+      review,
+    );
+    return {
+      ...paginate(request, query, { count: filteredCount, rows }),
+      count,
+      filteredCount,
+      stackedCount,
+    };
   }
   const release = claimExportSlot(user.id);
   try {
@@ -65,7 +85,7 @@ async function listOrExport(
   }
 }
 
-export async function ideaRoutes(app: FastifyInstance) {
+export async function ideaRoutes(app: FastifyInstance, opts: { duplicates: DuplicateThresholds }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.addHook('onRequest', app.authenticate);
   const tags = ['ideas'];
@@ -117,12 +137,17 @@ export async function ideaRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Write an idea by hand, in any brainstorm',
+        description:
+          'An idea that nearly repeats one already in the brainstorm is stored stacked under ' +
+          'it (duplicate_of), never refused.',
         body: ideaCreateBody,
         response: { 201: ideaSchema, ...errorResponses(400, 401) },
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await ideas.createIdea(app.db, actor(request), request.body)),
+      reply
+        .code(201)
+        .send(await ideas.createIdea(app.db, actor(request), request.body, opts.duplicates)),
   );
 
   r.get(
@@ -215,5 +240,38 @@ export async function ideaRoutes(app: FastifyInstance) {
         request.query,
         await ideas.listComments(app.db, request.params.id, request.query),
       ),
+  );
+
+  r.post(
+    '/ideas/:id/not-duplicate/',
+    {
+      schema: {
+        tags,
+        summary: 'Take a stacked idea out from under its original, for good',
+        description:
+          'Any signed-in member may; who did is recorded. The detector never stacks the idea ' +
+          'on that original again. An idea that is not stacked is answered unchanged.',
+        params: idParams,
+        response: { 200: ideaSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    (request) => stacking.notDuplicate(app.db, actor(request), request.params.id),
+  );
+
+  r.post(
+    '/ideas/:id/mark-duplicate/',
+    {
+      schema: {
+        tags,
+        summary: 'Stack an idea under another of its brainstorm by hand',
+        description:
+          'Any signed-in member may; who did is recorded. A stack has one level: the idea goes ' +
+          "under `of`'s original, and what was stacked under it moves along.",
+        params: idParams,
+        body: markDuplicateBody,
+        response: { 200: ideaSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    (request) => stacking.markDuplicate(app.db, actor(request), request.params.id, request.body.of),
   );
 }

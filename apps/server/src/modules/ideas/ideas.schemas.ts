@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { REACTION_TYPES } from '../../db/schema/annotations.js';
-import { booleanParam, idParam } from '../../lib/http-schemas.js';
+import { booleanParam, idField, idParam } from '../../lib/http-schemas.js';
 import { orderingParam } from '../../lib/ordering.js';
 import { paginationQuery } from '../../lib/pagination.js';
 import { annotationSchema, reactionTypeField } from '../annotations/annotations.schemas.js';
@@ -18,6 +18,15 @@ const provenanceSchema = z
     input_tokens: z.number().int().nullable(),
     output_tokens: z.number().int().nullable(),
     generation: z.number().int().nullable(),
+    inspired_by: z
+      .number()
+      .int()
+      .nullable()
+      .describe("The idea a 'More like this' or 'Flip it' developed (null once it is deleted)."),
+    steered_by: z
+      .object({ liked: z.array(z.number().int()), rejected: z.array(z.number().int()) })
+      .nullable()
+      .describe("The team's liked and rejected ideas that the prompt carried."),
   })
   .describe('Where a generated idea came from; null for an idea written by hand.');
 
@@ -43,6 +52,21 @@ export const ideaSchema = z
     votes: z.number().int().describe("The sum of every user's vote."),
     reaction_counts: reactionCounts,
     comments_count: z.number().int(),
+    duplicate_of: z
+      .number()
+      .int()
+      .nullable()
+      .describe('The original this idea nearly repeats, when it is stacked under it.'),
+    duplicate_score: z
+      .number()
+      .nullable()
+      .describe('How alike the two are (0–1) when the detector stacked it; null otherwise.'),
+    stacked_by: z
+      .number()
+      .int()
+      .nullable()
+      .describe('Who stacked it by hand; null when the detector did, or it is not stacked.'),
+    duplicates_count: z.number().int().describe('How many ideas are stacked under this one.'),
     user_annotation: annotationSchema
       .nullable()
       .optional()
@@ -86,6 +110,13 @@ const listFields = paginationQuery.extend(withAnnotationsQuery.shape).extend({
   search: z.string().max(200).optional().describe('Words in the title, summary or description.'),
   ordering: orderingParam(IDEA_ORDERING_FIELDS, '-created'),
   is_hidden: booleanParam.optional().describe("Filters on the caller's own hidden flag."),
+  include_duplicates: booleanParam
+    .optional()
+    .describe(
+      'true lists near-duplicates stacked under their originals too; without it they are left ' +
+        'out (stackedCount says how many), except in a download (format), which holds them all.',
+    ),
+  duplicate_of: idParam.optional().describe('Only the ideas stacked under this original.'),
   format: z
     .enum(EXPORT_FORMATS)
     .optional()
@@ -137,3 +168,7 @@ export const ideaCommentSchema = z
   })
   .meta({ id: 'IdeaTeamComment' });
 export type IdeaCommentDto = z.infer<typeof ideaCommentSchema>;
+
+export const markDuplicateBody = z
+  .object({ of: idField.describe('The idea this one repeats, in the same brainstorm.') })
+  .meta({ id: 'MarkDuplicate' });

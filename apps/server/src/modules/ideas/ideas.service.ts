@@ -1,3 +1,4 @@
+import type { DuplicateThresholds } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { IdeaRow } from '../../db/schema/ideas.js';
 import type { UserRow } from '../../db/schema/users.js';
@@ -8,6 +9,7 @@ import type { AnnotationChanges, AnnotationDto } from '../annotations/annotation
 import { annotateIdea, annotationsByIdea } from '../annotations/annotations.service.js';
 import { displayName } from '../users/users.service.js';
 import * as repo from './ideas.repository.js';
+import { closestIdeas, lockBrainstorm, promoteStack } from './near-duplicates.js';
 import type { IdeaChanges, IdeaCommentDto, IdeaCreateInput, IdeaDto } from './ideas.schemas.js';
 
 type IdeaWithDetail = IdeaRow & { brainstormTitle: string; brainstormType: string };
@@ -23,6 +25,8 @@ function provenance(row: IdeaRow): IdeaDto['provenance'] {
     input_tokens: row.inputTokens,
     output_tokens: row.outputTokens,
     generation: row.generationId,
+    inspired_by: row.inspiredBy,
+    steered_by: row.steeredBy,
   };
 }
 
@@ -50,6 +54,10 @@ export function toIdeaDto(row: IdeaWithDetail): IdeaDto {
       thumbtack: row.thumbtackCount,
     },
     comments_count: row.commentsCount,
+    duplicate_of: row.duplicateOf,
+    duplicate_score: row.duplicateScore,
+    stacked_by: row.stackedBy,
+    duplicates_count: row.duplicatesCount,
   };
 }
 
@@ -95,14 +103,31 @@ export async function getIdea(db: Db, user: UserRow, id: number, withAnnotations
   return idea;
 }
 
-/** A brainstorm that is not there (any more) is the error handler's field error on `brainstorm`. */
-export async function createIdea(db: Db, user: UserRow, input: IdeaCreateInput) {
-  const id = await repo.insertIdea(db, {
-    brainstormId: input.brainstorm,
-    title: input.title,
-    summary: input.summary,
-    description: input.description,
-    createdBy: user.id,
+const missing = (field: string, id: number) =>
+  fieldError(field, `Invalid pk "${id}" - object does not exist.`);
+
+/**
+ * Writes an idea by hand. It is compared with the brainstorm's ideas under the brainstorm's lock,
+ * as a generated one is, and stacked under the one it nearly repeats (decision 025).
+ */
+export async function createIdea(
+  db: Db,
+  user: UserRow,
+  input: IdeaCreateInput,
+  thresholds: DuplicateThresholds,
+) {
+  const id = await db.transaction(async (tx) => {
+    if (!(await lockBrainstorm(tx, input.brainstorm)))
+      throw missing('brainstorm', input.brainstorm);
+    const [match] = await closestIdeas(tx, input.brainstorm, [input], thresholds);
+    return repo.insertIdea(tx, {
+      brainstormId: input.brainstorm,
+      title: input.title,
+      summary: input.summary,
+      description: input.description,
+      createdBy: user.id,
+      ...(match?.duplicate && { duplicateOf: match.original, duplicateScore: match.score }),
+    });
   });
   return getIdea(db, user, id);
 }
@@ -119,9 +144,15 @@ export async function updateIdea(db: Db, user: UserRow, id: number, changes: Ide
   return getIdea(db, user, id);
 }
 
+/** Deletes an idea; what was stacked under it stays, under the earliest of its stack. */
 export async function deleteIdea(db: Db, user: UserRow, id: number) {
-  assertCanChange(user, await findOr404(db, id));
-  await repo.deleteIdea(db, id);
+  const idea = await findOr404(db, id);
+  assertCanChange(user, idea);
+  await db.transaction(async (tx) => {
+    if (!(await lockBrainstorm(tx, idea.brainstormId))) return;
+    await promoteStack(tx, id);
+    await repo.deleteIdea(tx, id);
+  });
 }
 
 export const annotate = (db: Db, user: UserRow, id: number, changes: AnnotationChanges) =>

@@ -79,8 +79,9 @@ export async function closestIdeas(
   }>(
     await db.execute(sql`
       select c.n - 1 as candidate, best.id as closest, best.original, best.lexical, best.semantic
-      from jsonb_to_recordset(${JSON.stringify(texts)}::jsonb)
-        with ordinality as c(title text, summary text, model text, vector real[], n)
+      from rows from (jsonb_to_recordset(${JSON.stringify(texts)}::jsonb)
+          as (title text, summary text, model text, vector real[]))
+        with ordinality as c(title, summary, model, vector, n)
       left join lateral (
         select i.id, coalesce(i.duplicate_of, i.id) as original,
           ${lexical} as lexical, ${semantic} as semantic
@@ -94,8 +95,8 @@ export async function closestIdeas(
       order by c.n`),
   );
   return rows.map((row) => {
-    const lexicalScore = Number(row.lexical ?? 0);
-    const semanticScore = Number(row.semantic ?? 0);
+    const lexicalScore = row.lexical ?? 0;
+    const semanticScore = row.semantic ?? 0;
     return {
       candidate: Number(row.candidate),
       closest: row.closest,
@@ -125,4 +126,97 @@ export async function lockBrainstorm(db: Db, brainstormId: number): Promise<bool
     await db.execute(sql`select id from brainstorms where id = ${brainstormId} for no key update`),
   );
   return rows.length > 0;
+}
+
+/** The two ideas a stacking change concerns, locked, as they are now. */
+interface StackRow {
+  id: number;
+  brainstormId: number;
+  duplicateOf: number | null;
+}
+
+/**
+ * Locks, in the order every write under a brainstorm takes them (decision 017), the brainstorm
+ * and then the given ideas by id; returns the ideas found, by id.
+ */
+export async function lockIdeas(db: Db, brainstormId: number, ids: number[]) {
+  if (!(await lockBrainstorm(db, brainstormId))) return new Map<number, StackRow>();
+  const rows = rowsOf<StackRow>(
+    await db.execute(sql`select id, brainstorm_id as "brainstormId", duplicate_of as "duplicateOf"
+      from ideas where id = any(${sql.param(ids)}::int[]) order by id for update`),
+  );
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** The brainstorm an idea is in, or null when there is no such idea. */
+export async function brainstormOfIdea(db: Db, id: number): Promise<number | null> {
+  const [row] = rowsOf<{ brainstormId: number }>(
+    await db.execute(sql`select brainstorm_id as "brainstormId" from ideas where id = ${id}`),
+  );
+  return row?.brainstormId ?? null;
+}
+
+/** Records what a person decided about an idea and an original; the latest decision counts. */
+async function decide(
+  db: Db,
+  ideaId: number,
+  originalId: number,
+  isDuplicate: boolean,
+  by: number,
+) {
+  await db.execute(sql`insert into idea_duplicate_decisions
+      (idea_id, original_id, is_duplicate, decided_by)
+    values (${ideaId}, ${originalId}, ${isDuplicate}, ${by})
+    on conflict (idea_id, original_id) do update
+    set is_duplicate = excluded.is_duplicate, decided_by = excluded.decided_by, created = now()`);
+}
+
+/**
+ * Takes a stacked idea out from under its original, for good: the detector never stacks it on
+ * that original again. Call with the idea and brainstorm locked (`lockIdeas`).
+ */
+export async function unstack(db: Db, idea: StackRow, by: number) {
+  if (idea.duplicateOf === null) return;
+  await decide(db, idea.id, idea.duplicateOf, false, by);
+  await db.execute(sql`update ideas
+    set duplicate_of = null, duplicate_score = null, stacked_by = null
+    where id = ${idea.id}`);
+}
+
+/**
+ * Stacks an idea under `root` by hand, with what was stacked under it: a stack has one level, so
+ * its ideas move to `root` too. Call with both ideas and the brainstorm locked (`lockIdeas`).
+ */
+export async function stackUnder(db: Db, idea: StackRow, root: number, by: number) {
+  await decide(db, idea.id, root, true, by);
+  await db.execute(sql`update ideas set duplicate_of = ${root}
+    where duplicate_of = ${idea.id} and id <> ${root}`);
+  await db.execute(sql`update ideas set duplicate_of = null, duplicate_score = null,
+      stacked_by = null
+    where id = ${root} and duplicate_of is not null`);
+  await db.execute(sql`update ideas
+    set duplicate_of = ${root}, duplicate_score = null, stacked_by = ${by}
+    where id = ${idea.id}`);
+}
+
+/**
+ * Before an original goes, the earliest idea stacked under it takes its place and the others
+ * stack under that one, unless a person said one does not repeat it: that one stands alone.
+ * Call with the brainstorm locked.
+ */
+export async function promoteStack(db: Db, originalId: number) {
+  const [heir] = rowsOf<{ id: number }>(
+    await db.execute(sql`select id from ideas where duplicate_of = ${originalId}
+      order by created, id limit 1 for update`),
+  );
+  if (!heir) return;
+  await db.execute(sql`update ideas set duplicate_of = null, duplicate_score = null,
+      stacked_by = null
+    where id = ${heir.id}`);
+  await db.execute(sql`update ideas set duplicate_of = null, duplicate_score = null,
+      stacked_by = null
+    where duplicate_of = ${originalId} and exists (select 1 from idea_duplicate_decisions d
+      where d.idea_id = ideas.id and d.original_id = ${heir.id} and not d.is_duplicate)`);
+  await db.execute(sql`update ideas set duplicate_of = ${heir.id}
+    where duplicate_of = ${originalId}`);
 }

@@ -112,6 +112,16 @@ export async function passwordAttemptSucceeded(db: Db, attempt: PasswordAttempt)
   await giveBack(db, attempt, 'email');
 }
 
+/**
+ * No password was judged (the server failed while checking it): the attempt goes back to every
+ * counter, as far as the database lets it, so the server's own failures never lock anyone out.
+ */
+export async function passwordAttemptUnjudged(db: Db, attempt: PasswordAttempt): Promise<void> {
+  for (const counter of ['pair', 'address', 'email'] as const) {
+    await giveBack(db, attempt, counter).catch(() => undefined);
+  }
+}
+
 /** Drops counters whose window ended long ago, so the table stays small. */
 export async function pruneLoginFailures(db: Db): Promise<void> {
   await db

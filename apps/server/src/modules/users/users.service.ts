@@ -14,6 +14,7 @@ import {
 import {
   beginPasswordAttempt,
   passwordAttemptSucceeded,
+  passwordAttemptUnjudged,
   pruneLoginFailures,
 } from './password-attempts.js';
 import * as repo from './users.repository.js';
@@ -246,13 +247,23 @@ export async function userWithPassword(
 ): Promise<UserRow | null> {
   const attempt = { email: credentials.email, address };
   await beginPasswordAttempt(db, attempt);
-  const user = await repo.findUserByEmail(db, credentials.email);
-  const valid = user
-    ? await verifyPassword(user.password, credentials.password)
-    : await verifyAgainstNothing(credentials.password);
-  if (!user || !valid || !user.isActive) return null;
-  await passwordAttemptSucceeded(db, attempt);
-  return user;
+  let settled = false;
+  try {
+    const user = await repo.findUserByEmail(db, credentials.email);
+    const valid = user
+      ? await verifyPassword(user.password, credentials.password)
+      : await verifyAgainstNothing(credentials.password);
+    if (!user || !valid || !user.isActive) {
+      settled = true;
+      return null;
+    }
+    await passwordAttemptSucceeded(db, attempt);
+    settled = true;
+    return user;
+  } finally {
+    // The database failed mid-check (an outage, a cut connection): no password was judged.
+    if (!settled) await passwordAttemptUnjudged(db, attempt);
+  }
 }
 
 /** Drops the counts of password guesses whose window ended long ago. */

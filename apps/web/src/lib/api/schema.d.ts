@@ -4006,6 +4006,10 @@ export interface paths {
           ordering?: string;
           /** @description Filters on the caller's own hidden flag. */
           is_hidden?: '0' | '1' | 'true' | 'false' | 'True' | 'False';
+          /** @description true lists near-duplicates stacked under their originals too; without it they are left out (stackedCount says how many), except in a download (format), which holds them all. */
+          include_duplicates?: '0' | '1' | 'true' | 'false' | 'True' | 'False';
+          /** @description Only the ideas stacked under this original. */
+          duplicate_of?: number;
           /** @description csv or json: the whole matching set as a download (text/csv, or a JSON array of ideas) instead of one page; page and page_size are ignored. */
           format?: 'csv' | 'json';
         };
@@ -4029,6 +4033,8 @@ export interface paths {
                   next: string | null;
                   previous: string | null;
                   results: components['schemas']['Idea'][];
+                  /** @description Near-duplicates under the query's and the caller's filters, stacked under their originals: left out of the page unless include_duplicates=true. */
+                  stackedCount: number;
                 }
               | components['schemas']['Idea'][];
             'text/csv': string;
@@ -4101,7 +4107,10 @@ export interface paths {
       };
     };
     put?: never;
-    /** Write an idea by hand, in any brainstorm */
+    /**
+     * Write an idea by hand, in any brainstorm
+     * @description An idea that nearly repeats one already in the brainstorm is stored stacked under it (duplicate_of), never refused.
+     */
     post: {
       parameters: {
         query?: never;
@@ -4227,6 +4236,10 @@ export interface paths {
           ordering?: string;
           /** @description Filters on the caller's own hidden flag. */
           is_hidden?: '0' | '1' | 'true' | 'false' | 'True' | 'False';
+          /** @description true lists near-duplicates stacked under their originals too; without it they are left out (stackedCount says how many), except in a download (format), which holds them all. */
+          include_duplicates?: '0' | '1' | 'true' | 'false' | 'True' | 'False';
+          /** @description Only the ideas stacked under this original. */
+          duplicate_of?: number;
           /** @description csv or json: the whole matching set as a download (text/csv, or a JSON array of ideas) instead of one page; page and page_size are ignored. */
           format?: 'csv' | 'json';
           /** @description Filters on the caller's own bookmark. */
@@ -4260,6 +4273,8 @@ export interface paths {
                   next: string | null;
                   previous: string | null;
                   results: components['schemas']['Idea'][];
+                  /** @description Near-duplicates under the query's and the caller's filters, stacked under their originals: left out of the page unless include_duplicates=true. */
+                  stackedCount: number;
                 }
               | components['schemas']['Idea'][];
             'text/csv': string;
@@ -4363,6 +4378,10 @@ export interface paths {
           ordering?: string;
           /** @description Filters on the caller's own hidden flag. */
           is_hidden?: '0' | '1' | 'true' | 'false' | 'True' | 'False';
+          /** @description true lists near-duplicates stacked under their originals too; without it they are left out (stackedCount says how many), except in a download (format), which holds them all. */
+          include_duplicates?: '0' | '1' | 'true' | 'false' | 'True' | 'False';
+          /** @description Only the ideas stacked under this original. */
+          duplicate_of?: number;
           /** @description csv or json: the whole matching set as a download (text/csv, or a JSON array of ideas) instead of one page; page and page_size are ignored. */
           format?: 'csv' | 'json';
         };
@@ -4386,6 +4405,8 @@ export interface paths {
                   next: string | null;
                   previous: string | null;
                   results: components['schemas']['Idea'][];
+                  /** @description Near-duplicates under the query's and the caller's filters, stacked under their originals: left out of the page unless include_duplicates=true. */
+                  stackedCount: number;
                 }
               | components['schemas']['Idea'][];
             'text/csv': string;
@@ -5107,6 +5128,238 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ideas/{id}/mark-duplicate/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Stack an idea under another of its brainstorm by hand
+     * @description Any signed-in member may; who did is recorded. A stack has one level: the idea goes under `of`'s original, and what was stacked under it moves along.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['MarkDuplicateInput'];
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Idea'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json':
+              components['schemas']['ErrorDetail'] | components['schemas']['FieldErrors'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ideas/{id}/not-duplicate/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Take a stacked idea out from under its original, for good
+     * @description Any signed-in member may; who did is recorded. The detector never stacks the idea on that original again. An idea that is not stacked is answered unchanged.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Idea'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json':
+              components['schemas']['ErrorDetail'] | components['schemas']['FieldErrors'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -6574,6 +6827,8 @@ export interface components {
       output_tokens: number;
       requested: number;
       slots: components['schemas']['GenerationSlot'][];
+      /** @description Of the ideas stored, how many were stacked as near-duplicates of others. */
+      stacked: number;
       started: string | null;
       /** @enum {string} */
       status: 'queued' | 'running' | 'done' | 'failed' | 'partly_failed';
@@ -6596,6 +6851,8 @@ export interface components {
       output_tokens: number;
       requested: number;
       slots: components['schemas']['GenerationSlotInput'][];
+      /** @description Of the ideas stored, how many were stacked as near-duplicates of others. */
+      stacked: number;
       started: string | null;
       /** @enum {string} */
       status: 'queued' | 'running' | 'done' | 'failed' | 'partly_failed';
@@ -6686,12 +6943,20 @@ export interface components {
       /** @description Null for a generated idea. */
       created_by: number | null;
       description: string;
+      /** @description The original this idea nearly repeats, when it is stacked under it. */
+      duplicate_of: number | null;
+      /** @description How alike the two are (0–1) when the detector stacked it; null otherwise. */
+      duplicate_score: number | null;
+      /** @description How many ideas are stacked under this one. */
+      duplicates_count: number;
       id: number;
       /** Format: date-time */
       modified: string;
       provenance: {
         generation: number | null;
         input_tokens: number | null;
+        /** @description The idea a 'More like this' or 'Flip it' developed (null once it is deleted). */
+        inspired_by: number | null;
         model: string | null;
         output_tokens: number | null;
         prompt_version: string | null;
@@ -6699,6 +6964,11 @@ export interface components {
         settings: {
           max_tokens?: number;
           temperature?: number;
+        } | null;
+        /** @description The team's liked and rejected ideas that the prompt carried. */
+        steered_by: {
+          liked: number[];
+          rejected: number[];
         } | null;
         technique: string | null;
       } | null;
@@ -6708,6 +6978,8 @@ export interface components {
         surprised: number;
         thumbtack: number;
       };
+      /** @description Who stacked it by hand; null when the detector did, or it is not stacked. */
+      stacked_by: number | null;
       summary: string;
       title: string;
       /** @description With with_annotations: the caller's annotation, or null. */
@@ -6804,12 +7076,20 @@ export interface components {
       /** @description Null for a generated idea. */
       created_by: number | null;
       description: string;
+      /** @description The original this idea nearly repeats, when it is stacked under it. */
+      duplicate_of: number | null;
+      /** @description How alike the two are (0–1) when the detector stacked it; null otherwise. */
+      duplicate_score: number | null;
+      /** @description How many ideas are stacked under this one. */
+      duplicates_count: number;
       id: number;
       /** Format: date-time */
       modified: string;
       provenance: {
         generation: number | null;
         input_tokens: number | null;
+        /** @description The idea a 'More like this' or 'Flip it' developed (null once it is deleted). */
+        inspired_by: number | null;
         model: string | null;
         output_tokens: number | null;
         prompt_version: string | null;
@@ -6817,6 +7097,11 @@ export interface components {
         settings: {
           max_tokens?: number;
           temperature?: number;
+        } | null;
+        /** @description The team's liked and rejected ideas that the prompt carried. */
+        steered_by: {
+          liked: number[];
+          rejected: number[];
         } | null;
         technique: string | null;
       } | null;
@@ -6826,6 +7111,8 @@ export interface components {
         surprised: number;
         thumbtack: number;
       };
+      /** @description Who stacked it by hand; null when the detector did, or it is not stacked. */
+      stacked_by: number | null;
       summary: string;
       title: string;
       /** @description With with_annotations: the caller's annotation, or null. */
@@ -6888,6 +7175,14 @@ export interface components {
       name: string;
       /** @description The key to send back in worker_params. */
       provider: string;
+    };
+    MarkDuplicate: {
+      /** @description The idea this one repeats, in the same brainstorm. */
+      of: number;
+    };
+    MarkDuplicateInput: {
+      /** @description The idea this one repeats, in the same brainstorm. */
+      of: number;
     };
     NoSession: {
       /** @description No access token: the request carried no refresh cookie. */

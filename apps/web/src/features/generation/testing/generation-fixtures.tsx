@@ -37,6 +37,7 @@ export function makeGeneration(overrides: Partial<Generation> = {}): Generation 
     requested: 10,
     succeeded: 0,
     failed: 0,
+    stacked: 0,
     input_tokens: 0,
     output_tokens: 0,
     failures: [],
