@@ -5,14 +5,18 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 /**
  * Files whose subject has no database in it (CSV cells, password hashes, prompts, the offline
- * provider, the fake provider, serving the web app, the import rules): they run once, in the
+ * provider's composing (not its variety, which the detector measures in the database), the
+ * fake provider, serving the web app, the import rules): they run once, in the
  * embedded project.
  */
 const withoutDatabase = [
   'src/lib/csv.test.ts',
   'src/lib/passwords.test.ts',
   'src/modules/generation/prompts.test.ts',
-  'src/modules/providers/*.test.ts',
+  'src/modules/providers/offline-provider.test.ts',
+  'src/modules/providers/problem-reading.test.ts',
+  'src/modules/providers/providers.config.test.ts',
+  'src/modules/providers/similarity.test.ts',
   'test/fake-llm-server.test.ts',
   'test/module-boundaries.test.ts',
   'test/web-app.test.ts',

@@ -4,10 +4,14 @@ import {
   ANGLE_VERBS,
   BENEFITS,
   DETAILS,
+  FEATURES,
   FIRST_STEPS,
   FRAMINGS,
-  MECHANISM_CLASSES,
   MECHANISMS,
+  PLACES,
+  RHYTHMS,
+  RUNNERS,
+  THEME_PHRASES,
   VERBS,
 } from './offline-word-banks.js';
 import { normaliseText, readProblem, type ProblemReading } from './problem-reading.js';
@@ -17,8 +21,12 @@ import { contentWords, isNearDuplicate } from './similarity.js';
  * Not a language model: it fills templates from word banks, so a fresh install can run a
  * generation end to end with no network and no key. It reads the problem with plain word rules
  * (problem-reading.ts) for whom it concerns and what is wanted, and never quotes it whole.
- * Each slot of a generation builds on a mechanism of its own class, so parallel slots cannot
- * give the same title; the titles already in the brainstorm decide which of its class it takes.
+ * A brainstorm goes through every mechanism, in an order of its own, before it uses one again:
+ * the titles it already holds show how far it has come, and each slot of a generation takes the
+ * next mechanism not in them after its own number, so slots that read the same titles never
+ * share one. Summaries are built from independent pieces (who runs it, when, what it does) in
+ * one of several shapes, so ideas keep few words in common even when a mechanism comes round
+ * again: the near-duplicate detector, which compares title and summary, sees them as distinct.
  */
 
 /** A small fast PRNG (mulberry32): the same seed gives the same ideas. */
@@ -163,30 +171,19 @@ function fits(title: string, mechanism: string, quoted: readonly string[]): bool
   return others.length <= MAX_SHARED_WORDS && title.length <= 120 && !quotes(title, quoted);
 }
 
+/** The list in an order fixed by a seed (Fisher–Yates with `seededRandom`). */
+const orderFor = <T>(list: readonly T[], seed: number) => shuffled(list, seededRandom(seed));
+
 /**
- * The mechanisms this slot may build on: those of its own class (the brainstorm's starting
- * class plus the slot's number), in turn. The titles to avoid (newest first) show which of them
- * the brainstorm used last: the next one in turn comes first, then any not used yet, so
- * successive generations go round the class even when the oldest titles are out of sight.
- * A mechanism sharing a word with the problem or the themes comes late, as it could bring two
- * titles closer together.
+ * The mechanisms this slot may build on, its own first. The brainstorm has its own order of all
+ * mechanisms (those sharing a word with the problem or the themes last, as they could bring two
+ * titles closer together). The titles to avoid (newest first) show which of them it used
+ * lately: from the newest title's mechanism, the first one after that run of used ones is where
+ * the generation starts, and slot n takes the n-th unused one from there. Slots that read the
+ * same titles (the slot runner shares one read per generation) so never take the same one, and
+ * successive generations go round all of them even though only the newest titles are in sight.
  */
 function mechanismsFor(input: PromptInput, slot: number, subject: Subject): string[] {
-  const start = hash(`${input.type}\n${input.title}\n${input.problem}`);
-  const own = (((start + slot) % MECHANISM_CLASSES) + MECHANISM_CLASSES) % MECHANISM_CLASSES;
-  const options = MECHANISMS.filter((_, index) => index % MECHANISM_CLASSES === own);
-  const avoid = input.avoidTitles.map(contentWords);
-  /** How new the brainstorm's newest title on a mechanism is (0 = newest); -1 when unused. */
-  const lastUse = (mechanism: string) => {
-    const words = [...contentWords(mechanism)];
-    return avoid.findIndex((title) => words.every((word) => title.has(word)));
-  };
-  const uses = options.map(lastUse);
-  const newest = uses.reduce(
-    (best, use, index) => (use >= 0 && (best < 0 || use < (uses[best] ?? 0)) ? index : best),
-    -1,
-  );
-  const first = newest >= 0 ? newest + 1 : start;
   const context = new Set(
     [subject.audience, subject.aim?.text, subject.topic, ...input.themes].flatMap((text) =>
       text === undefined ? [] : [...contentWords(text)],
@@ -194,14 +191,33 @@ function mechanismsFor(input: PromptInput, slot: number, subject: Subject): stri
   );
   const clashes = (mechanism: string) =>
     [...contentWords(mechanism)].some((word) => context.has(word));
-  return options
-    .map((mechanism, index) => ({
-      mechanism,
-      turn: (index - (first % options.length) + options.length) % options.length,
-      rank: ((uses[index] ?? -1) >= 0 ? 2 : 0) + (clashes(mechanism) ? 1 : 0),
-    }))
-    .sort((a, b) => a.rank - b.rank || a.turn - b.turn)
-    .map(({ mechanism }) => mechanism);
+  const shuffledAll = orderFor(MECHANISMS, hash(`${input.type}\n${input.title}\n${input.problem}`));
+  const order = [
+    ...shuffledAll.filter((m) => !clashes(m)),
+    ...shuffledAll.filter((m) => clashes(m)),
+  ];
+  const avoid = input.avoidTitles.map(contentWords);
+  /** How new the brainstorm's newest title on a mechanism is (0 = newest); -1 when unused. */
+  const lastUse = (mechanism: string) => {
+    const words = [...contentWords(mechanism)];
+    return avoid.findIndex((title) => words.every((word) => title.has(word)));
+  };
+  const uses = order.map(lastUse);
+  const newest = uses.reduce(
+    (best, use, index) => (use >= 0 && (best < 0 || use < (uses[best] ?? 0)) ? index : best),
+    -1,
+  );
+  let first = newest < 0 ? 0 : newest;
+  for (let step = 0; step < order.length && (uses[first] ?? -1) >= 0; step += 1) {
+    first = (first + 1) % order.length;
+  }
+  const from = (index: number) => (first + index) % order.length;
+  const unused = order.flatMap((_, index) => ((uses[from(index)] ?? -1) < 0 ? [from(index)] : []));
+  const used = order.flatMap((_, index) => ((uses[from(index)] ?? -1) >= 0 ? [from(index)] : []));
+  const own = unused.length === 0 ? 0 : slot % unused.length;
+  return [...unused.slice(own), ...unused.slice(0, own), ...used].map(
+    (index) => order[index] as string,
+  );
 }
 
 /** The first title, mechanism first, that fits and is not close to a title to avoid. */
@@ -240,6 +256,53 @@ function chooseTitle(
   for (let n = 2; taken.has(title.toLowerCase()); n += 1) title = `${base} (take ${n})`;
   return { title, mechanism };
 }
+
+/** Two different concrete touches, "a photo wall and stickers". */
+function features(random: () => number): string {
+  const [first, second] = shuffled(FEATURES, random);
+  return `${first} and ${second}`;
+}
+
+/**
+ * The pieces of a summary; the theme starts with a comma, or is empty. The brainstorm's aim is
+ * left to the title and the description: the same words in every summary would bring them all
+ * closer together.
+ */
+interface SummaryParts {
+  mechanism: string;
+  forWhom: string;
+  runner: string;
+  rhythm: string;
+  place: string;
+  feature: string;
+  benefit: string;
+  theme: string;
+}
+
+/**
+ * Sentence shapes for a summary. Their own words are few: what two summaries share should be
+ * what they are about, not the shape.
+ */
+const SUMMARY_SHAPES: readonly ((p: SummaryParts) => string)[] = [
+  (p) =>
+    `${capitalise(p.mechanism)}${p.forWhom} with ${p.feature}${p.theme}, ${p.runner} ` +
+    `${p.rhythm} ${p.place}: it ${p.benefit}.`,
+  (p) =>
+    `${capitalise(p.rhythm)} ${p.place}, ${p.mechanism}${p.forWhom}${p.theme}, ${p.runner}, ` +
+    `with ${p.feature}. It ${p.benefit}.`,
+  (p) =>
+    `${capitalise(p.mechanism)}${p.forWhom} that ${p.benefit}${p.theme}: ${p.runner}, ` +
+    `${p.rhythm} ${p.place}, with ${p.feature}.`,
+  (p) =>
+    `Picture ${p.mechanism}${p.forWhom} ${p.rhythm} ${p.place}${p.theme}, with ${p.feature}, ` +
+    `${p.runner}; it ${p.benefit}.`,
+  (p) =>
+    `${capitalise(p.runner)}, ${p.mechanism}${p.forWhom} with ${p.feature} ${p.benefit}` +
+    `${p.theme}, ${p.rhythm} ${p.place}.`,
+  (p) =>
+    `Why not ${p.mechanism}${p.forWhom}${p.theme}, ${p.rhythm} ${p.place}, ${p.runner}, with ` +
+    `${p.feature}? It ${p.benefit}.`,
+];
 
 /**
  * One idea for one slot of a generation. `slot` is the slot's number in its generation: slots
@@ -290,13 +353,23 @@ function compose(
         : aim.by === 'topic' && topic !== undefined
           ? `, so ${topic} can ${aim.text}`
           : `, which helps everyone ${aim.text}`;
-  const themeClause = theme === undefined ? '' : `, with a focus on ${theme}`;
-  const summary =
-    `${capitalise(mechanism)}${forWhomText} that ${benefit}${themeClause}. ` +
-    FRAMINGS[technique](shorten(input.angle.label, 80).toLowerCase());
+  const summary = pick(
+    SUMMARY_SHAPES,
+    random,
+  )({
+    mechanism,
+    forWhom: forWhomText,
+    runner: pick(RUNNERS, random),
+    rhythm: pick(RHYTHMS, random),
+    place: pick(PLACES, random),
+    feature: features(random),
+    benefit,
+    theme: theme === undefined ? '' : `, ${pick(THEME_PHRASES, random)(theme)}`,
+  });
   const description =
     `How it works: ${mechanism}${forWhomText} ${pick(DETAILS, random)}. ` +
     `Why it helps: it ${benefits}${aimClause}. ` +
+    `${FRAMINGS[technique](shorten(input.angle.label, 80).toLowerCase())} ` +
     `First step: ${pick(FIRST_STEPS, random)(audience ?? 'people it affects')}.`;
   return { title, summary, description };
 }
