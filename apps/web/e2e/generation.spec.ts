@@ -27,11 +27,9 @@ test('ideas generated offline arrive; an unreachable provider says why it failed
   const ideas = page.getByRole('region', { name: 'Ideas' });
   const generate = form.getByRole('button', { name: 'Generate New Ideas' });
   await expect(ideas.getByText('No ideas found for this brainstorm.')).toBeVisible();
-  // The unreachable provider comes first, so it is chosen to start with.
-  await expect(form.getByRole('combobox', { name: 'Provider' })).toHaveText(
-    'Unreachable test provider',
-  );
-  await expect(form.getByRole('combobox', { name: 'Model' })).toHaveText('broken-model');
+  // The first provider listed (the repeating test model, served as Ollama) is chosen to start.
+  await expect(form.getByRole('combobox', { name: 'Provider' })).toHaveText('Ollama');
+  await expect(form.getByRole('combobox', { name: 'Model' })).toHaveText('repeating-model');
   await expect(form.getByLabel('# ideas:')).toHaveValue('10');
   await expectNoAxeViolations(page);
 

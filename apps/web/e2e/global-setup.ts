@@ -2,21 +2,28 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
+import { startFakeLlmServer } from '../../server/test/fake-llm-server.js';
+import { repeatingIdeas } from '../../server/test/repeating-ideas.js';
 import { createUsers, startServer } from './server';
 import { alice, bob, dora, sam } from './users';
 
 /**
- * Starts the built server on a throw-away data directory with its users (sam is staff), and
- * returns the teardown that stops it and removes the directory.
+ * Starts the built server on a throw-away data directory with its users (sam is staff), and a
+ * fake model on 127.0.0.1 that repeats five ideas in other words, as models do; returns the
+ * teardown that stops both and removes the directory.
  */
 export default async function globalSetup(config: FullConfig) {
   const baseURL = config.projects[0]?.use.baseURL;
   if (!baseURL) throw new Error('baseURL is not set');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ideaforge-e2e-'));
   createUsers(dataDir, [alice, bob, dora, sam]);
+  const repeating = await startFakeLlmServer({ default: repeatingIdeas({ bases: 5 }).responder });
   const stop = await startServer(dataDir, new URL(baseURL).port, {
-    // A second provider that always fails, at once: nothing listens on port 9. It comes first
-    // in the list, before the offline one.
+    // The repeating model, served the way Ollama serves models: first in the list.
+    OLLAMA_BASE_URL: repeating.url,
+    OLLAMA_MODELS: 'repeating-model',
+    // A provider that always fails, at once: nothing listens on port 9. It comes before the
+    // offline one.
     OPENAI_COMPATIBLE_BASE_URL: 'http://127.0.0.1:9/v1',
     OPENAI_COMPATIBLE_NAME: 'Unreachable test provider',
     OPENAI_COMPATIBLE_MODELS: 'broken-model',
@@ -25,6 +32,7 @@ export default async function globalSetup(config: FullConfig) {
 
   return async () => {
     await stop();
+    await repeating.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }
