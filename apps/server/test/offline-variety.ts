@@ -5,7 +5,7 @@ import { rowsOf } from '../src/db/rows.js';
 import { brainstorms } from '../src/db/schema/brainstorms.js';
 import * as generationRepository from '../src/modules/generation/generation.repository.js';
 import { anglesFor, buildPrompt, MAX_AVOID_TITLES } from '../src/modules/generation/prompts.js';
-import type { PromptInput } from '../src/modules/providers/generated-idea.js';
+import { slotInput, slotSeed } from '../src/modules/generation/slot-runner.js';
 import { createProviderClients } from '../src/modules/providers/provider-clients.js';
 import { loadProviders } from '../src/modules/providers/providers.config.js';
 
@@ -92,14 +92,7 @@ export async function measureOfflineVariety(
     for (let index = 0; index < count; index += 1) {
       const slot = await generationRepository.claimSlot(db, generation.id, index);
       if (!slot) throw new Error('a new slot can be claimed');
-      const input: PromptInput = {
-        type: context.type,
-        title: context.title,
-        problem: context.parameters.problem,
-        themes: context.parameters.themes,
-        avoidTitles: context.avoidTitles,
-        angle: slot.angle,
-      };
+      const input = slotInput(context, slot.angle);
       const prompt = buildPrompt(input);
       const result = await client.generate({
         model: slot.model,
@@ -107,7 +100,7 @@ export async function measureOfflineVariety(
         input,
         settings: OFFLINE_MODEL_SETTINGS,
         slot: index,
-        seed: generation.id * 1000 + index * 10 + slot.attempts,
+        seed: slotSeed({ generationId: generation.id, slot: index }, slot.attempts),
         signal: AbortSignal.timeout(10_000),
       });
       await generationRepository.completeSlot(

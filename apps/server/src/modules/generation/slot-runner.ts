@@ -55,6 +55,24 @@ export class ContextCache {
   }
 }
 
+/** What one slot's prompt is built from: its brainstorm as read for the generation, its angle. */
+export const slotInput = (
+  context: repository.SlotContext,
+  angle: PromptInput['angle'],
+): PromptInput => ({
+  type: context.type,
+  title: context.title,
+  problem: context.parameters.problem,
+  themes: context.parameters.themes,
+  avoidTitles: context.avoidTitles,
+  angle,
+  steering: context.steering ?? undefined,
+});
+
+/** Varies the offline provider's choices from one slot and attempt to the next. */
+export const slotSeed = (job: { generationId: number; slot: number }, attempts: number) =>
+  job.generationId * 1000 + job.slot * 10 + attempts;
+
 /**
  * Fills one slot of a generation: asks its provider for an idea, retrying what may go better
  * with back-off (and the provider's Retry-After), and stores the idea or the final failure.
@@ -81,15 +99,7 @@ export async function runSlot(
     });
     return;
   }
-  const input: PromptInput = {
-    type: context.type,
-    title: context.title,
-    problem: context.parameters.problem,
-    themes: context.parameters.themes,
-    avoidTitles: context.avoidTitles,
-    angle: slot.angle,
-    steering: context.steering ?? undefined,
-  };
+  const input = slotInput(context, slot.angle);
   const prompt = buildPrompt(input);
   const callSettings = { temperature: 0.7, max_tokens: 1000, ...slot.settings };
   const cost = costsNothing(slot.provider) ? 0 : promptTokenBound(prompt) + callSettings.max_tokens;
@@ -115,7 +125,7 @@ export async function runSlot(
         input,
         settings: callSettings,
         slot: job.slot,
-        seed: job.generationId * 1000 + job.slot * 10 + slot.attempts,
+        seed: slotSeed(job, slot.attempts),
         signal: AbortSignal.any([signal, timeout]),
       });
     } catch (error) {
