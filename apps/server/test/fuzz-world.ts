@@ -40,6 +40,7 @@ const ID_FIELDS = new Map<string, (typeof ID_TABLES)[number]>([
   ['brainstorm', 'brainstorms'],
   ['idea', 'ideas'],
   ['idea_id', 'ideas'],
+  ['of', 'ideas'],
   ['annotation_id', 'idea_annotations'],
 ]);
 
@@ -106,12 +107,14 @@ export class FuzzWorld {
   /**
    * A request known to succeed (its body is the one the other every-operation tests send), for
    * the operations that random ones rarely get right: a sign-in, a new user, a generation (also
-   * from an idea), a change to the member's own idea, and the member's own annotation, comment or reaction (most
-   * fixture ids are other users').
+   * from an idea), a change to the member's own idea, an idea marked as repeating another of its
+   * brainstorm, and the member's own annotation, comment or reaction (most fixture ids are other
+   * users').
    */
   private async example(key: string): Promise<ConcreteRequest | null> {
     const [method = '', path = ''] = key.split(' ');
     let id: number | undefined;
+    let of: number | undefined;
     if (key === 'POST /api/brainstorms/{id}/brainstorm/') {
       id = await this.someBrainstorm();
     } else if (path.startsWith('/api/idea-annotations/') && path.includes('{id}')) {
@@ -122,10 +125,18 @@ export class FuzzWorld {
     } else if (path.endsWith('/more-like-this/') || path.endsWith('/flip-it/')) {
       // Fixture ideas are in brainstorms of the default technique, the Bad Idea Contest.
       id = await this.ownIdea();
+    } else if (key === 'POST /api/ideas/{id}/mark-duplicate/') {
+      const pair = await this.twoIdeasOfOneBrainstorm();
+      if (!pair) return null;
+      id = pair.idea;
+      of = pair.of;
     } else if (key !== 'POST /api/auth/token/' && key !== 'POST /api/users/') {
       return null;
     }
-    const body = VALID_BODIES[key]?.(this.member) ?? (method === 'POST' ? {} : undefined);
+    const body =
+      of !== undefined
+        ? { of }
+        : (VALID_BODIES[key]?.(this.member) ?? (method === 'POST' ? {} : undefined));
     return {
       actor: key === 'POST /api/users/' ? 'staff' : 'member',
       forgery: 0,
@@ -146,6 +157,16 @@ export class FuzzWorld {
       sql`select id from ideas where created_by = ${this.member.id} order by id limit 1`,
     );
     return row?.id;
+  }
+
+  /** Two ideas of one brainstorm, the later to be marked as repeating the earlier. */
+  private async twoIdeasOfOneBrainstorm(): Promise<{ idea: number; of: number } | undefined> {
+    const [row] = await selectRows<{ idea: number; of: number }>(
+      this.t.db,
+      sql`select max(id) as idea, min(id) as of from ideas
+        group by brainstorm_id having count(*) > 1 order by brainstorm_id limit 1`,
+    );
+    return row;
   }
 
   /** The id of one of the member's own annotations, comments or reactions, as `path` names. */
@@ -277,9 +298,11 @@ export class FuzzWorld {
    */
   private async topUpReviews(): Promise<void> {
     for (const statement of [
+      // Two ideas of one brainstorm, so that one can be marked as repeating the other.
       sql`insert into ideas (brainstorm_id, title)
-          select id, 'Fuzz idea' from brainstorms where not exists (select 1 from ideas)
-          order by id limit 1`,
+          select b.id, v.title from (select id from brainstorms order by id limit 1) b,
+            (values ('Fuzz idea'), ('Fuzz idea, again')) as v(title)
+          where (select count(*) from ideas) < 2`,
       sql`insert into idea_annotations (user_id, idea_id, vote)
           select u.id, i.id, 1 from users u, (select id from ideas order by id limit 2) i
           where u.id in (${this.member.id}, ${this.staff.id}) or u.email = 'victim-one@example.com'

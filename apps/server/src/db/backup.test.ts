@@ -25,7 +25,7 @@ import { ideaAnnotations, ideaComments } from './schema/annotations.js';
 import { loginFailures, refreshTokens } from './schema/auth.js';
 import { brainstorms } from './schema/brainstorms.js';
 import { generations, generationSlots } from './schema/generations.js';
-import { ideas } from './schema/ideas.js';
+import { ideaDuplicateDecisions, ideaEmbeddings, ideas } from './schema/ideas.js';
 import { users } from './schema/users.js';
 
 const DAY = 86_400_000;
@@ -81,16 +81,32 @@ async function fillEveryTable(database: Database) {
     status,
   });
   await db.insert(generationSlots).values([slot(0, 'done'), slot(1, 'running'), slot(2, 'queued')]);
-  await db.insert(ideas).values({
-    brainstormId: brainstorm.id,
-    title: 'Generated',
-    description: AWKWARD,
-    generationId: generation.id,
-    generationSlot: 0,
-    provider: 'offline',
-    model: 'offline',
-    settings: { temperature: 0.7 },
+  const [generated, repeat] = await db
+    .insert(ideas)
+    .values([
+      {
+        brainstormId: brainstorm.id,
+        title: 'Generated',
+        description: AWKWARD,
+        generationId: generation.id,
+        generationSlot: 0,
+        provider: 'offline',
+        model: 'offline',
+        settings: { temperature: 0.7 },
+      },
+      { brainstormId: brainstorm.id, title: 'Generated, again', createdBy: user.id },
+    ])
+    .returning();
+  if (!generated || !repeat) throw new Error('expected two ideas');
+  await db.insert(ideaDuplicateDecisions).values({
+    ideaId: repeat.id,
+    originalId: generated.id,
+    isDuplicate: false,
+    decidedBy: user.id,
   });
+  await db
+    .insert(ideaEmbeddings)
+    .values({ ideaId: generated.id, model: 'embedder', embedding: [0.25, -1, 1e-7] });
   return generation.id;
 }
 
