@@ -1,10 +1,10 @@
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from '../../../test/database.js';
 import { makeUser, TEST_PASSWORD } from '../../../test/factories.js';
 import { openDatabase, type Database } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import { sql } from 'drizzle-orm';
 import { MAX_FAILURES_PER_EMAIL_AND_ADDRESS } from './password-attempts.js';
 import { userWithPassword } from './users.service.js';
 
