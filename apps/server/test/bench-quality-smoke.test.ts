@@ -24,7 +24,6 @@ it('stacks the repeating model by base, scores the pairs and counts offline vari
   expect(run?.mixedStacks).toBe(0);
   expect(run?.tokens).toBeGreaterThan(0);
   expect(result.pairs.accuracy.map((row) => row.threshold)).toEqual([0.4, 0.5, 0.6]);
-  expect(result.offline).toEqual([
-    { ideas: 20, distinct: expect.any(Number), share: expect.any(Number) },
-  ]);
+  expect(result.offline.map((run) => run.ideas)).toEqual([20]);
+  expect(result.offline[0]?.distinct).toBeGreaterThan(0);
 });
