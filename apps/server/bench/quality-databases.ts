@@ -24,7 +24,7 @@ export async function runQuality(options: {
     } finally {
       await database.close();
     }
-  } else {
+  } else if (!process.env.BENCH_DATABASE_URL) {
     console.log('\nQuality on PostgreSQL: skipped (set BENCH_DATABASE_URL to include it)');
   }
 }
