@@ -3,6 +3,7 @@ import { ResponsiveTable, type ResponsiveColumn } from '@/components/ui/responsi
 import type { Idea } from '@/entities/idea/api/types';
 import { cn } from '@/lib/utils';
 import { formatDate } from '../lib/format-date';
+import { IdeaProvenance } from '@/entities/idea/components/idea-provenance';
 import { IdeaDescription } from './idea-description';
 
 const prose = 'align-top break-words whitespace-normal';
@@ -17,6 +18,8 @@ interface ReviewTableProps {
   rowRef: (ideaId: number) => RefCallback<HTMLTableRowElement>;
   renderActions: (idea: Idea) => ReactNode;
   renderCommentRow: (idea: Idea) => ReactNode;
+  /** Brings a listed idea into view, from the provenance of an idea developed from it. */
+  onShowIdea?: (ideaId: number) => void;
 }
 
 /**
@@ -33,13 +36,19 @@ export function ReviewTable({
   rowRef,
   renderActions,
   renderCommentRow,
+  onShowIdea,
 }: ReviewTableProps) {
   const columns: ResponsiveColumn<Idea>[] = [
     {
       header: 'Title',
       kind: 'title',
       className: `${prose} min-w-32 font-medium`,
-      cell: (i) => i.title,
+      cell: (i) => (
+        <div className="grid gap-1">
+          <span>{i.title}</span>
+          <IdeaProvenance idea={i} listed={ideas} onShowIdea={onShowIdea} />
+        </div>
+      ),
     },
     { header: 'Summary', kind: 'text', className: `${prose} min-w-40`, cell: (i) => i.summary },
     {
