@@ -19,7 +19,7 @@ export function SteeringField({ brainstormId, steer, onSteerChange }: SteeringFi
   const nothing = summary === null;
   return (
     <div className="grid gap-2 text-sm">
-      <p role="status" className="text-muted-foreground">
+      <p id={`${id}-steering`} className="text-muted-foreground">
         {steering ? (summary ?? 'No reviews steer this batch yet') : null}
       </p>
       <div className="flex items-center gap-2">
@@ -29,6 +29,7 @@ export function SteeringField({ brainstormId, steer, onSteerChange }: SteeringFi
           className="size-4 accent-primary disabled:opacity-50"
           checked={steer}
           disabled={nothing}
+          aria-describedby={`${id}-steering`}
           onChange={(event) => {
             onSteerChange(event.target.checked);
           }}
