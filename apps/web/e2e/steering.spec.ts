@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import {
   accessToken,
   chooseInGenerationForm,
@@ -7,6 +7,12 @@ import {
   signInAt,
 } from './helpers';
 import { alice } from './users';
+
+/** The title of an idea's row: the first line of its first cell (provenance may follow it). */
+async function titleOf(row: Locator) {
+  const text = await row.getByRole('cell').first().innerText();
+  return text.split('\n')[0]?.trim() ?? '';
+}
 
 test("a vote steers the next batch, 'More like this' develops an idea and 'Flip it' reverses one", async ({
   page,
@@ -44,8 +50,10 @@ test("a vote steers the next batch, 'More like this' develops an idea and 'Flip 
   await expect(steerBox).toBeChecked();
 
   // 'More like this' asks with the controls' choice: the offline provider, 3 ideas.
-  const source = rows.nth(1);
-  const sourceTitle = (await source.locator('td:first-child > div > span').textContent()) ?? '';
+  // Found by id: the new ideas arrive above it.
+  const sourceId = (await rows.nth(1).getAttribute('data-idea-id')) ?? '';
+  const source = review.locator(`tr[data-idea-id="${sourceId}"]`);
+  const sourceTitle = await titleOf(source);
   expect(sourceTitle).not.toBe('');
   await source.getByRole('button', { name: 'More like this' }).click();
   await expect(review.getByRole('status').filter({ hasText: 'Generating 3 more like' })).toHaveText(
@@ -62,11 +70,12 @@ test("a vote steers the next batch, 'More like this' develops an idea and 'Flip 
     .first()
     .getByRole('button', { name: `“${sourceTitle}”` })
     .click();
-  await expect(source).toHaveAttribute('data-active', 'true');
+  await expect(source).toHaveAttribute('data-active');
 
   // A Bad Idea Contest's idea can be flipped into a workable one.
-  const flipped = rows.nth(2);
-  const flippedTitle = (await flipped.locator('td:first-child > div > span').textContent()) ?? '';
+  const flippedId = (await rows.nth(5).getAttribute('data-idea-id')) ?? '';
+  const flipped = review.locator(`tr[data-idea-id="${flippedId}"]`);
+  const flippedTitle = await titleOf(flipped);
   await flipped.getByRole('button', { name: 'Flip it' }).click();
   await expect(
     review.getByText(`Flipping “${flippedTitle}” into a workable idea…`, { exact: true }),
