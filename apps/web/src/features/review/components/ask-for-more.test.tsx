@@ -84,7 +84,7 @@ async function openReview() {
 }
 
 function rowOf(title: string) {
-  const found = screen.getByText(title, { selector: 'span' }).closest('tr');
+  const found = screen.getByRole('cell', { name: title }).closest('tr');
   if (!found) throw new Error(`no row for ${title}`);
   return found;
 }

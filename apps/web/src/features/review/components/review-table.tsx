@@ -43,19 +43,20 @@ export function ReviewTable({
       header: 'Title',
       kind: 'title',
       className: `${prose} min-w-32 font-medium`,
-      cell: (i) => (
-        <div className="grid gap-1">
-          <span>{i.title}</span>
-          <IdeaProvenance idea={i} listed={ideas} onShowIdea={onShowIdea} />
-        </div>
-      ),
+      cell: (i) => i.title,
     },
     { header: 'Summary', kind: 'text', className: `${prose} min-w-40`, cell: (i) => i.summary },
     {
       header: 'Description',
       kind: 'text',
       className: `${prose} min-w-52`,
-      cell: (i) => <IdeaDescription text={i.description} />,
+      // Where it came from follows the description, in sight on a phone's card too.
+      cell: (i) => (
+        <div className="grid gap-1">
+          <IdeaDescription text={i.description} />
+          <IdeaProvenance idea={i} listed={ideas} onShowIdea={onShowIdea} />
+        </div>
+      ),
     },
     { header: 'Actions', kind: 'actions', className: 'min-w-48 align-top', cell: renderActions },
     {
