@@ -14,11 +14,14 @@ export interface GenerateIdeasInput {
   count: number;
   provider: string;
   model: string;
+  /** Off: the team's reviews do not steer the prompts (they do unless said). */
+  steer?: boolean;
 }
 
 /** One worker per idea, all with the same provider, model and settings. */
-export function generationRequest({ count, provider, model }: GenerateIdeasInput) {
+export function generationRequest({ count, provider, model, steer }: GenerateIdeasInput) {
   return {
+    ...(steer === false ? { steer: false } : {}),
     num_workers: count,
     worker_params: Array.from({ length: count }, () => ({
       provider,
