@@ -11,6 +11,7 @@ import {
 } from '@/entities/idea/api/list-ideas';
 import type { Idea } from '@/entities/idea/api/types';
 import { IdeasFooter } from '@/entities/idea/components/ideas-footer';
+import { useIdeaStacks } from '@/entities/idea/hooks/use-idea-stacks';
 import { ApiError } from '@/lib/api/api-error';
 import { useActiveRow } from '../hooks/use-active-row';
 import { useCommentDraft } from '../hooks/use-comment-draft';
@@ -53,6 +54,7 @@ export function ReviewSection({ brainstormId, view, onViewChange }: ReviewSectio
   };
   const list = useIdeaList(params);
   const total = useIdeaTotal(brainstormId);
+  const stacks = useIdeaStacks(brainstormId);
   const { recent, mark } = useRecentlyInteracted(brainstormId);
   const listName = JSON.stringify(params);
   // While reviewed ideas are not shown, those just reviewed stay until their minute is up.
@@ -136,6 +138,7 @@ export function ReviewSection({ brainstormId, view, onViewChange }: ReviewSectio
           else rowElements.current.delete(ideaId);
         }}
         renderActions={(idea) => <IdeaActions {...rowOf(idea)} />}
+        stacks={stacks}
         renderCommentRow={(idea) => (
           <CommentRow
             idea={idea}

@@ -1,6 +1,8 @@
 import type { ReactNode, RefCallback } from 'react';
 import { ResponsiveTable, type ResponsiveColumn } from '@/components/ui/responsive-table';
 import type { Idea } from '@/entities/idea/api/types';
+import { IdeaStackControl } from '@/entities/idea/components/idea-stack-control';
+import { stackedRowId, type IdeaStacks } from '@/entities/idea/hooks/use-idea-stacks';
 import { cn } from '@/lib/utils';
 import { formatDate } from '../lib/format-date';
 import { IdeaDescription } from './idea-description';
@@ -17,6 +19,8 @@ interface ReviewTableProps {
   rowRef: (ideaId: number) => RefCallback<HTMLTableRowElement>;
   renderActions: (idea: Idea) => ReactNode;
   renderCommentRow: (idea: Idea) => ReactNode;
+  /** The originals' near-duplicates, shown under them on demand. */
+  stacks: IdeaStacks;
 }
 
 /**
@@ -33,13 +37,19 @@ export function ReviewTable({
   rowRef,
   renderActions,
   renderCommentRow,
+  stacks,
 }: ReviewTableProps) {
   const columns: ResponsiveColumn<Idea>[] = [
     {
       header: 'Title',
       kind: 'title',
       className: `${prose} min-w-32 font-medium`,
-      cell: (i) => i.title,
+      cell: (i) => (
+        <>
+          <div>{i.title}</div>
+          <IdeaStackControl idea={i} stacks={stacks} />
+        </>
+      ),
     },
     { header: 'Summary', kind: 'text', className: `${prose} min-w-40`, cell: (i) => i.summary },
     {
@@ -65,6 +75,7 @@ export function ReviewTable({
       stackBelow="56rem"
       rowProps={(idea) => ({
         ref: rowRef(idea.id),
+        id: idea.duplicate_of === null ? undefined : stackedRowId(idea.id),
         'data-idea-id': idea.id,
         'data-active': idea.id === activeId || undefined,
         'data-recent': isRecent(idea.id) || undefined,
@@ -81,6 +92,7 @@ export function ReviewTable({
         },
       })}
       renderAfterRow={(idea) => (commentOpenId === idea.id ? renderCommentRow(idea) : null)}
+      subRows={stacks.stackOf}
     />
   );
 }
