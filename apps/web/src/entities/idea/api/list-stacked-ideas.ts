@@ -28,8 +28,8 @@ export async function listStackedIdeas({ brainstormId, duplicateOf }: StackedIde
     },
   });
   if (!data) throw new ApiError(response.status, error);
-  // The list answers CSV only when asked for a download.
-  if (typeof data === 'string') throw new ApiError(response.status, data);
+  // A CSV download or an unpaged array answer only other queries than this one.
+  if (typeof data !== 'object' || !('results' in data)) throw new ApiError(response.status, data);
   return { count: data.count, results: data.results as Idea[] };
 }
 
