@@ -52,7 +52,7 @@ test('repeated ideas are stacked, can be taken out of a stack and stacked by han
   const title = await titleOf(stacked.first());
   await stacked.first().getByRole('button', { name: 'Not a duplicate' }).click();
   // Its own row now, which can be marked as a duplicate again.
-  await expect(ideas.getByRole('button', { name: `Mark ${title} as duplicate…` })).toBeVisible();
+  await expect(ideas.getByRole('button', { name: `Mark as duplicate… ${title}` })).toBeVisible();
 
   await page.setViewportSize(phone);
   await page.reload();

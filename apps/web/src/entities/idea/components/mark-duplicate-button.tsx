@@ -14,13 +14,14 @@ export function MarkDuplicateButton({ idea }: { idea: Idea }) {
         variant="outline"
         size="sm"
         className="mt-2 font-normal"
-        aria-label={`Mark ${idea.title} as duplicate…`}
         onClick={() => {
           setOpen(true);
         }}
       >
         <Copy aria-hidden="true" />
         Mark as duplicate…
+        {/* The name starts as the label reads, then says which idea (WCAG's label in name). */}
+        <span className="sr-only"> {idea.title}</span>
       </Button>
       <MarkDuplicateDialog idea={idea} open={open} onOpenChange={setOpen} />
     </>

@@ -107,7 +107,9 @@ describe('Ideas section of the brainstorm page', () => {
       'Description' + 'Everybody finds it, nobody likes it.',
       'Votes' + '4',
       // The row's one action for every viewer follows the date.
-      'Created' + new Date('2026-03-01T10:15:00.000Z').toLocaleString() + 'Mark as duplicate…',
+      'Created' +
+        new Date('2026-03-01T10:15:00.000Z').toLocaleString() +
+        'Mark as duplicate… Coffee in the sink',
     ]);
     expect(requests[0]).toEqual({
       brainstorm: '7',
