@@ -1,7 +1,7 @@
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import type { Idea } from '../api/types';
-import { stackedRowId, type IdeaStacks } from '../hooks/use-idea-stacks';
+import { stackedRowId, stackToggleId, type IdeaStacks } from '../hooks/use-idea-stacks';
 
 /** '+N similar' on an original's row: shows or hides the ideas stacked under it. */
 export function StackToggle({ idea, stacks }: { idea: Idea; stacks: IdeaStacks }) {
@@ -10,6 +10,7 @@ export function StackToggle({ idea, stacks }: { idea: Idea; stacks: IdeaStacks }
   const Icon = open ? ChevronDown : ChevronRight;
   return (
     <Button
+      id={stackToggleId(idea.id)}
       type="button"
       variant="outline"
       size="sm"

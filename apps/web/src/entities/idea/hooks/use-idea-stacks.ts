@@ -7,6 +7,11 @@ export function stackedRowId(ideaId: number) {
   return `stacked-idea-${ideaId}`;
 }
 
+/** The id of an original's '+N similar' toggle. */
+export function stackToggleId(ideaId: number) {
+  return `stack-toggle-${ideaId}`;
+}
+
 export interface IdeaStacks {
   isOpen: (originalId: number) => boolean;
   toggle: (originalId: number) => void;

@@ -88,5 +88,6 @@ describe('IdeasTable stacks', () => {
     });
     expect(taken).toEqual([2]);
     expect(screen.getByText('Carpooling app')).toBeVisible();
+    expect(screen.getByRole('button', { name: '+2 similar' })).toHaveFocus();
   });
 });
