@@ -31,6 +31,11 @@ interface ResponsiveTableProps<Row> {
    * stays under the row's card when narrow; nothing when it returns null.
    */
   renderAfterRow?: (row: Row) => ReactNode;
+  /**
+   * Rows that belong under a row (the near-duplicates of an idea, say): they follow it with the
+   * same columns, indented, each with its own after-row.
+   */
+  subRows?: (row: Row) => Row[] | null;
 }
 
 // A meta line goes under the title wherever its column is: both come first, in table order.
@@ -53,7 +58,69 @@ export function ResponsiveTable<Row>({
   stackBelow = '36rem',
   rowProps,
   renderAfterRow,
+  subRows,
 }: ResponsiveTableProps<Row>) {
+  const renderRow = (row: Row, nested: boolean) => {
+    const { className, ...props } = rowProps?.(row) ?? {};
+    const after = renderAfterRow?.(row) ?? null;
+    return (
+      <>
+        <TableRow
+          role="row"
+          className={cn(
+            'last:border-b-0 stacked:grid stacked:gap-2 stacked:rounded-lg stacked:border stacked:p-3 stacked:last:border-b',
+            nested &&
+              'bg-muted/30 stacked:ml-6 [&>td:first-child]:pl-8 stacked:[&>td:first-child]:pl-0',
+            className,
+          )}
+          {...props}
+        >
+          {columns.map((column) => {
+            const kind = column.kind ?? 'field';
+            return (
+              <TableCell
+                key={column.header}
+                role="cell"
+                className={cn(
+                  column.className,
+                  'stacked:block stacked:p-0 stacked:text-left',
+                  cellKinds[kind],
+                )}
+              >
+                {kind === 'field' ? (
+                  <span
+                    aria-hidden="true"
+                    className="hidden font-medium text-muted-foreground stacked:block"
+                  >
+                    {column.header}
+                  </span>
+                ) : null}
+                {kind === 'meta' ? (
+                  <span aria-hidden="true" className="hidden stacked:inline">
+                    {column.header}{' '}
+                  </span>
+                ) : null}
+                <div className={cn('min-w-0', kind === 'meta' && 'stacked:inline')}>
+                  {column.cell(row)}
+                </div>
+              </TableCell>
+            );
+          })}
+        </TableRow>
+        {after === null ? null : (
+          <TableRow role="row" className="stacked:block stacked:border-0">
+            <TableCell
+              role="cell"
+              colSpan={columns.length}
+              className="px-4 stacked:block stacked:p-0"
+            >
+              {after}
+            </TableCell>
+          </TableRow>
+        )}
+      </>
+    );
+  };
   return (
     <div data-stack-below={stackBelow} className="@container/data-table w-full min-w-0">
       <Table role="table" className="stacked:block">
@@ -67,65 +134,14 @@ export function ResponsiveTable<Row>({
           </TableRow>
         </TableHeader>
         <tbody role="rowgroup" className="stacked:grid stacked:gap-3">
-          {rows.map((row) => {
-            const { className, ...props } = rowProps?.(row) ?? {};
-            const after = renderAfterRow?.(row) ?? null;
-            return (
-              <Fragment key={rowKey(row)}>
-                <TableRow
-                  role="row"
-                  className={cn(
-                    'last:border-b-0 stacked:grid stacked:gap-2 stacked:rounded-lg stacked:border stacked:p-3 stacked:last:border-b',
-                    className,
-                  )}
-                  {...props}
-                >
-                  {columns.map((column) => {
-                    const kind = column.kind ?? 'field';
-                    return (
-                      <TableCell
-                        key={column.header}
-                        role="cell"
-                        className={cn(
-                          column.className,
-                          'stacked:block stacked:p-0 stacked:text-left',
-                          cellKinds[kind],
-                        )}
-                      >
-                        {kind === 'field' ? (
-                          <span
-                            aria-hidden="true"
-                            className="hidden font-medium text-muted-foreground stacked:block"
-                          >
-                            {column.header}
-                          </span>
-                        ) : null}
-                        {kind === 'meta' ? (
-                          <span aria-hidden="true" className="hidden stacked:inline">
-                            {column.header}{' '}
-                          </span>
-                        ) : null}
-                        <div className={cn('min-w-0', kind === 'meta' && 'stacked:inline')}>
-                          {column.cell(row)}
-                        </div>
-                      </TableCell>
-                    );
-                  })}
-                </TableRow>
-                {after === null ? null : (
-                  <TableRow role="row" className="stacked:block stacked:border-0">
-                    <TableCell
-                      role="cell"
-                      colSpan={columns.length}
-                      className="px-4 stacked:block stacked:p-0"
-                    >
-                      {after}
-                    </TableCell>
-                  </TableRow>
-                )}
-              </Fragment>
-            );
-          })}
+          {rows.map((row) => (
+            <Fragment key={rowKey(row)}>
+              {renderRow(row, false)}
+              {subRows?.(row)?.map((sub) => (
+                <Fragment key={rowKey(sub)}>{renderRow(sub, true)}</Fragment>
+              ))}
+            </Fragment>
+          ))}
         </tbody>
       </Table>
     </div>

@@ -29,6 +29,8 @@ export interface IdeaList {
   filteredCount: number;
   hasNext: boolean;
   results: Idea[];
+  /** Near-duplicates left out of the list, stacked under their originals. */
+  stackedCount: number;
   source: 'list' | 'fallback' | 'unavailable';
 }
 
@@ -37,6 +39,7 @@ interface IdeaPage {
   filteredCount: number;
   next: string | null;
   results: Idea[];
+  stackedCount: number;
 }
 
 /** The fallback reads this many of the newest ideas, the most the server gives in one page. */
@@ -47,18 +50,20 @@ const unavailable: IdeaList = {
   filteredCount: 0,
   hasNext: false,
   results: [],
+  stackedCount: 0,
   source: 'unavailable',
 };
 
 function asIdeaPage(body: unknown): IdeaPage | null {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
-  const { count, filteredCount, next, results } = body as Record<string, unknown>;
+  const { count, filteredCount, next, results, stackedCount } = body as Record<string, unknown>;
   if (typeof count !== 'number' || !Array.isArray(results)) return null;
   return {
     count,
     filteredCount: typeof filteredCount === 'number' ? filteredCount : count,
     next: typeof next === 'string' ? next : null,
     results: results as Idea[],
+    stackedCount: typeof stackedCount === 'number' ? stackedCount : 0,
   };
 }
 
@@ -124,6 +129,7 @@ async function listIdeasFromPlainList(params: IdeaListParams) {
       filteredCount: ideas.length,
       hasNext: start + pageSize < ideas.length,
       results: ideas.slice(start, start + pageSize),
+      stackedCount: 0,
       source: 'fallback',
     } satisfies IdeaList;
   } catch (error) {
@@ -158,6 +164,7 @@ export async function listIdeas(params: IdeaListParams): Promise<IdeaList> {
     filteredCount: list.filteredCount,
     hasNext: list.next !== null,
     results: list.results,
+    stackedCount: list.stackedCount,
     source: 'list',
   };
 }

@@ -52,13 +52,18 @@ export function GenerationProgress({ generationId }: { generationId: number }) {
   const { requested, succeeded, failed } = generation;
   const settled = Math.min(requested, succeeded + failed);
   const text = `${succeeded} of ${requested} ${ideas(requested)}`;
+  const { stacked } = generation;
+  const line =
+    stacked > 0
+      ? `${text} · ${stacked} ${stacked === 1 ? 'near-duplicate' : 'near-duplicates'} stacked`
+      : text;
   return (
     <div className="grid gap-2">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 text-sm">
         <span id={labelId} className="font-medium">
           Idea generation
         </span>
-        <span className="text-muted-foreground">{text}</span>
+        <span className="text-muted-foreground">{line}</span>
       </div>
       <div
         role="progressbar"

@@ -106,7 +106,10 @@ describe('Ideas section of the brainstorm page', () => {
       'Summary' + 'Store the coffee where the dishes go',
       'Description' + 'Everybody finds it, nobody likes it.',
       'Votes' + '4',
-      'Created' + new Date('2026-03-01T10:15:00.000Z').toLocaleString(),
+      // The row's one action for every viewer follows the date.
+      'Created' +
+        new Date('2026-03-01T10:15:00.000Z').toLocaleString() +
+        'Mark as duplicate… Coffee in the sink',
     ]);
     expect(requests[0]).toEqual({
       brainstorm: '7',

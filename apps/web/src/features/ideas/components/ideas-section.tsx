@@ -82,6 +82,7 @@ export function IdeasSection({
   else {
     body = (
       <IdeasTable
+        brainstormId={brainstormId}
         ideas={data.results}
         canChange={canChange}
         onEdit={(idea) => {

@@ -1,5 +1,8 @@
 import { ResponsiveTable, type ResponsiveColumn } from '@/components/ui/responsive-table';
 import type { Idea } from '@/entities/idea/api/types';
+import { IdeaStackControl } from '@/entities/idea/components/idea-stack-control';
+import { MarkDuplicateButton } from '@/entities/idea/components/mark-duplicate-button';
+import { stackedRowId, useIdeaStacks } from '@/entities/idea/hooks/use-idea-stacks';
 import { formatVotes } from '@/entities/idea/lib/votes';
 import { formatDateTime } from '@/lib/format-date-time';
 import { IdeaChangeButtons } from './idea-change-buttons';
@@ -7,6 +10,7 @@ import { IdeaChangeButtons } from './idea-change-buttons';
 const prose = 'min-w-40 align-top break-words whitespace-normal';
 
 interface IdeasTableProps {
+  brainstormId: number;
   ideas: Idea[];
   /** Whether the viewer may edit and delete an idea: its Edit and Delete follow its date. */
   canChange?: (idea: Idea) => boolean;
@@ -16,17 +20,24 @@ interface IdeasTableProps {
 }
 
 export function IdeasTable({
+  brainstormId,
   ideas,
   canChange = () => false,
   onEdit,
   lastEdited = null,
 }: IdeasTableProps) {
+  const stacks = useIdeaStacks(brainstormId);
   const columns: ResponsiveColumn<Idea>[] = [
     {
       header: 'Title',
       kind: 'title',
       className: `${prose} font-medium`,
-      cell: (idea) => idea.title,
+      cell: (idea) => (
+        <>
+          <div>{idea.title}</div>
+          <IdeaStackControl idea={idea} stacks={stacks} />
+        </>
+      ),
     },
     { header: 'Summary', className: prose, cell: (idea) => idea.summary },
     { header: 'Description', className: `${prose} min-w-56`, cell: (idea) => idea.description },
@@ -39,18 +50,25 @@ export function IdeasTable({
       header: 'Created',
       className: 'align-top whitespace-nowrap',
       // The last column, where a row's actions sit: the table keeps the spec's columns.
-      cell: (idea) =>
-        canChange(idea) && onEdit ? (
-          <>
-            <div>{formatDateTime(idea.created)}</div>
+      cell: (idea) => (
+        <>
+          <div>{formatDateTime(idea.created)}</div>
+          {canChange(idea) && onEdit ? (
             <IdeaChangeButtons idea={idea} onEdit={onEdit} focusEdit={lastEdited === idea.id} />
-          </>
-        ) : (
-          formatDateTime(idea.created)
-        ),
+          ) : null}
+          {idea.duplicate_of === null ? <MarkDuplicateButton idea={idea} /> : null}
+        </>
+      ),
     },
   ];
   return (
-    <ResponsiveTable columns={columns} rows={ideas} rowKey={(idea) => idea.id} stackBelow="48rem" />
+    <ResponsiveTable
+      columns={columns}
+      rows={ideas}
+      rowKey={(idea) => idea.id}
+      stackBelow="48rem"
+      rowProps={(idea) => (idea.duplicate_of === null ? {} : { id: stackedRowId(idea.id) })}
+      subRows={stacks.stackOf}
+    />
   );
 }

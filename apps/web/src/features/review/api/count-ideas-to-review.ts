@@ -7,11 +7,20 @@ interface ToReviewParams {
   showHidden: boolean;
 }
 
+export interface IdeasToReview {
+  toReview: number;
+  /** Near-duplicates stacked under their originals, which the list leaves out. */
+  stacked: number;
+}
+
 /**
  * How many of the brainstorm's ideas the caller has yet to review: a one-idea page of the
- * unreviewed list (hidden ones per the toggle), of which the filtered count is read.
+ * unreviewed list (hidden ones per the toggle), of which the filtered and stacked counts are read.
  */
-export async function countIdeasToReview({ brainstormId, showHidden }: ToReviewParams) {
+export async function countIdeasToReview({
+  brainstormId,
+  showHidden,
+}: ToReviewParams): Promise<IdeasToReview> {
   const list = await listIdeas({
     brainstormId,
     page: 1,
@@ -20,7 +29,7 @@ export async function countIdeasToReview({ brainstormId, showHidden }: ToReviewP
     excludeHidden: !showHidden,
   });
   if (list.source === 'unavailable') throw new Error('The ideas to review could not be counted');
-  return list.filteredCount;
+  return { toReview: list.filteredCount, stacked: list.stackedCount };
 }
 
 export function ideasToReviewQueryOptions(params: ToReviewParams) {

@@ -341,3 +341,24 @@ describe('Comments', () => {
     expect(screen.getByLabelText('Your comment')).toHaveValue('');
   });
 });
+
+describe('Mark as duplicate', () => {
+  it("opens the dialog for the row's idea, offering the others, and Cancel closes it", async () => {
+    serveReview(reviewIdeas(3));
+    const { user: actor } = await openReview();
+
+    await actor.click(
+      within(row('Idea number 2')).getByRole('button', { name: 'Mark as duplicate…' }),
+    );
+
+    const dialog = await screen.findByRole('dialog', { name: 'Mark as duplicate' });
+    expect(dialog).toHaveTextContent('“Idea number 2” will be stacked under the idea it repeats.');
+    const field = within(dialog).getByRole('combobox', { name: 'Repeats which idea?' });
+    await within(field).findByRole('option', { name: 'Idea number 1' });
+    expect(within(field).queryByRole('option', { name: 'Idea number 2' })).toBeNull();
+    await actor.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
+  });
+});

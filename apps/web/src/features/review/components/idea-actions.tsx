@@ -1,7 +1,8 @@
-import { Bookmark, Eye, EyeOff, MessageSquare, ThumbsDown, ThumbsUp } from 'lucide-react';
-import type { ComponentProps } from 'react';
+import { Bookmark, Copy, Eye, EyeOff, MessageSquare, ThumbsDown, ThumbsUp } from 'lucide-react';
+import { useState, type ComponentProps } from 'react';
 import { Button } from '@/components/ui/button';
 import { REACTIONS } from '@/entities/idea/api/toggle-reaction';
+import { MarkDuplicateDialog } from '@/entities/idea/components/mark-duplicate-dialog';
 import { annotationOf } from '@/entities/idea/lib/annotation-cache';
 import { hasReaction } from '@/entities/idea/lib/annotation-changes';
 import { formatVotes } from '@/entities/idea/lib/votes';
@@ -49,6 +50,8 @@ export function IdeaActions(row: ReviewRow) {
   const bookmarked = annotation?.is_bookmarked ?? false;
   const hidden = annotation?.is_hidden ?? false;
   const commands = useIdeaCommands(row);
+  const [markingDuplicate, setMarkingDuplicate] = useState(false);
+  const unstacked = idea.duplicate_of === null;
 
   return (
     <div
@@ -137,7 +140,36 @@ export function IdeaActions(row: ReviewRow) {
         {hidden ? <Eye aria-hidden="true" /> : <EyeOff aria-hidden="true" />}
       </ActionButton>
       <AskForMoreButtons commands={commands} />
-      <MoreActionsMenu idea={idea} hidden={hidden} commands={commands} />
+      {unstacked ? (
+        <ActionButton
+          title="Mark as duplicate…"
+          className={inMenu}
+          onClick={() => {
+            setMarkingDuplicate(true);
+          }}
+        >
+          <Copy aria-hidden="true" />
+        </ActionButton>
+      ) : null}
+      <MoreActionsMenu
+        idea={idea}
+        hidden={hidden}
+        commands={commands}
+        onMarkDuplicate={
+          unstacked
+            ? () => {
+                setMarkingDuplicate(true);
+              }
+            : undefined
+        }
+      />
+      {unstacked ? (
+        <MarkDuplicateDialog
+          idea={idea}
+          open={markingDuplicate}
+          onOpenChange={setMarkingDuplicate}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Ellipsis, Eye, EyeOff } from 'lucide-react';
+import { Copy, Ellipsis, Eye, EyeOff } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -18,6 +18,8 @@ interface MoreActionsMenuProps {
   idea: Idea;
   hidden: boolean;
   commands: RowCommands;
+  /** Opens 'Mark as duplicate'; the item is left out without it. */
+  onMarkDuplicate?: (() => void) | undefined;
 }
 
 // Touch-sized: the menu is only shown on a phone's card.
@@ -27,7 +29,7 @@ const item = 'min-h-11';
  * The actions a phone's card has no room for: the four reactions, each checked when given,
  * with the team's count, and hide/show. Their names and titles are those of the table's buttons.
  */
-export function MoreActionsMenu({ idea, hidden, commands }: MoreActionsMenuProps) {
+export function MoreActionsMenu({ idea, hidden, commands, onMarkDuplicate }: MoreActionsMenuProps) {
   return (
     // Not modal, as a menu button is: the rest of the page is not hidden from screen readers
     // while it is open (a modal menu's aria-hidden page still holds focusable buttons).
@@ -78,6 +80,12 @@ export function MoreActionsMenu({ idea, hidden, commands }: MoreActionsMenuProps
         </DropdownMenuItem>
         <DropdownMenuSeparator />
         <AskForMoreMenuItems commands={commands} />
+        {onMarkDuplicate ? (
+          <DropdownMenuItem className={item} onSelect={onMarkDuplicate}>
+            <Copy aria-hidden="true" />
+            Mark as duplicate…
+          </DropdownMenuItem>
+        ) : null}
       </DropdownMenuContent>
     </DropdownMenu>
   );

@@ -6,12 +6,18 @@ interface ReviewCounterProps {
   showHidden: boolean;
 }
 
+function stackedText(stacked: number) {
+  return stacked === 1 ? '1 near-duplicate stacked' : `${stacked} near-duplicates stacked`;
+}
+
 /**
  * '# Ideas to Review: X / Y': X left to review (hidden ones per the toggle), Y the brainstorm's
  * ideas in all. The bar beneath shows how far through the queue the caller is.
  */
 export function ReviewCounter({ brainstormId, showHidden }: ReviewCounterProps) {
-  const toReview = useIdeasToReview({ brainstormId, showHidden }).data;
+  const counts = useIdeasToReview({ brainstormId, showHidden }).data;
+  const toReview = counts?.toReview;
+  const stacked = counts?.stacked ?? 0;
   const total = useIdeaTotal(brainstormId).data;
   const known = toReview !== undefined && total !== undefined;
   const done = known ? Math.max(0, total - toReview) : 0;
@@ -20,6 +26,7 @@ export function ReviewCounter({ brainstormId, showHidden }: ReviewCounterProps) 
     <div className="grid gap-2">
       <p className="text-base font-medium tabular-nums" aria-live="polite">
         # Ideas to Review: {toReview ?? '…'} / {total ?? '…'}
+        {stacked > 0 ? ` · ${stackedText(stacked)}` : null}
       </p>
       <div
         role="progressbar"

@@ -11,6 +11,7 @@ import {
 } from '@/entities/idea/api/list-ideas';
 import type { Idea } from '@/entities/idea/api/types';
 import { IdeasFooter } from '@/entities/idea/components/ideas-footer';
+import { useIdeaStacks } from '@/entities/idea/hooks/use-idea-stacks';
 import { ApiError } from '@/lib/api/api-error';
 import { useActiveRow } from '../hooks/use-active-row';
 import { useAskForMore } from '../hooks/use-ask-for-more';
@@ -62,6 +63,7 @@ export function ReviewSection({
   };
   const list = useIdeaList(params);
   const total = useIdeaTotal(brainstormId);
+  const stacks = useIdeaStacks(brainstormId);
   const { recent, mark } = useRecentlyInteracted(brainstormId);
   const listName = JSON.stringify(params);
   // While reviewed ideas are not shown, those just reviewed stay until their minute is up.
@@ -154,6 +156,7 @@ export function ReviewSection({
           row?.scrollIntoView({ block: 'nearest' });
           row?.querySelector<HTMLElement>('[aria-label="Actions"] button')?.focus();
         }}
+        stacks={stacks}
         renderCommentRow={(idea) => (
           <CommentRow
             idea={idea}

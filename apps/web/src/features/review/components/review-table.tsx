@@ -1,9 +1,11 @@
 import type { ReactNode, RefCallback } from 'react';
 import { ResponsiveTable, type ResponsiveColumn } from '@/components/ui/responsive-table';
 import type { Idea } from '@/entities/idea/api/types';
+import { IdeaProvenance } from '@/entities/idea/components/idea-provenance';
+import { IdeaStackControl } from '@/entities/idea/components/idea-stack-control';
+import { stackedRowId, type IdeaStacks } from '@/entities/idea/hooks/use-idea-stacks';
 import { cn } from '@/lib/utils';
 import { formatDate } from '../lib/format-date';
-import { IdeaProvenance } from '@/entities/idea/components/idea-provenance';
 import { IdeaDescription } from './idea-description';
 
 const prose = 'align-top break-words whitespace-normal';
@@ -20,6 +22,8 @@ interface ReviewTableProps {
   renderCommentRow: (idea: Idea) => ReactNode;
   /** Brings a listed idea into view, from the provenance of an idea developed from it. */
   onShowIdea?: (ideaId: number) => void;
+  /** The originals' near-duplicates, shown under them on demand. */
+  stacks: IdeaStacks;
 }
 
 /**
@@ -37,13 +41,19 @@ export function ReviewTable({
   renderActions,
   renderCommentRow,
   onShowIdea,
+  stacks,
 }: ReviewTableProps) {
   const columns: ResponsiveColumn<Idea>[] = [
     {
       header: 'Title',
       kind: 'title',
       className: `${prose} min-w-32 font-medium`,
-      cell: (i) => i.title,
+      cell: (i) => (
+        <>
+          <div>{i.title}</div>
+          <IdeaStackControl idea={i} stacks={stacks} />
+        </>
+      ),
     },
     { header: 'Summary', kind: 'text', className: `${prose} min-w-40`, cell: (i) => i.summary },
     {
@@ -75,6 +85,7 @@ export function ReviewTable({
       stackBelow="56rem"
       rowProps={(idea) => ({
         ref: rowRef(idea.id),
+        id: idea.duplicate_of === null ? undefined : stackedRowId(idea.id),
         'data-idea-id': idea.id,
         'data-active': idea.id === activeId || undefined,
         'data-recent': isRecent(idea.id) || undefined,
@@ -91,6 +102,7 @@ export function ReviewTable({
         },
       })}
       renderAfterRow={(idea) => (commentOpenId === idea.id ? renderCommentRow(idea) : null)}
+      subRows={stacks.stackOf}
     />
   );
 }

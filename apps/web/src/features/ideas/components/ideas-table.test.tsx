@@ -1,0 +1,93 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { makeIdea } from '@/entities/idea/testing/idea-fixtures';
+import { createQueryClient } from '@/lib/query-client';
+import { server } from '@/test/msw-server';
+import { IdeasTable } from './ideas-table';
+
+const original = makeIdea({ id: 1, title: 'Carpool app', duplicates_count: 2 });
+const alone = makeIdea({ id: 4, title: 'Bike parking' });
+
+/** The stack under idea 1 as the server holds it, less what 'Not a duplicate' took out. */
+function serveStack() {
+  let stack = [
+    makeIdea({ id: 2, title: 'App for carpools', duplicate_of: 1, votes: 3 }),
+    makeIdea({ id: 3, title: 'Carpooling app', duplicate_of: 1 }),
+  ];
+  const taken: number[] = [];
+  server.use(
+    http.get('/api/ideas/', ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      expect(query.get('duplicate_of')).toBe('1');
+      return HttpResponse.json({
+        count: stack.length,
+        filteredCount: stack.length,
+        stackedCount: 0,
+        next: null,
+        previous: null,
+        results: stack,
+      });
+    }),
+    http.post('/api/ideas/:id/not-duplicate/', ({ params }) => {
+      const id = Number(params.id);
+      taken.push(id);
+      stack = stack.filter((idea) => idea.id !== id);
+      return HttpResponse.json(makeIdea({ id, duplicate_of: null }));
+    }),
+  );
+  return taken;
+}
+
+function renderTable() {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <IdeasTable brainstormId={7} ideas={[original, alone]} />
+    </QueryClientProvider>,
+  );
+  return userEvent.setup();
+}
+
+describe('IdeasTable stacks', () => {
+  it("shows an original's near-duplicates under it on demand, votes and all", async () => {
+    serveStack();
+    const user = renderTable();
+
+    expect(screen.getAllByRole('button', { name: /similar/ })).toHaveLength(1);
+    const toggle = screen.getByRole('button', { name: '+2 similar' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByText('App for carpools')).toBeNull();
+
+    await user.click(toggle);
+
+    const row = (await screen.findByText('App for carpools')).closest('tr');
+    expect(row).not.toBeNull();
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle).toHaveAttribute('aria-controls', `${row?.id} stacked-idea-3`);
+    expect(within(row as HTMLElement).getByText('3', { exact: true })).toBeVisible();
+    expect(
+      within(row as HTMLElement).getByRole('button', { name: 'Not a duplicate' }),
+    ).toBeVisible();
+
+    await user.click(toggle);
+    expect(screen.queryByText('App for carpools')).toBeNull();
+  });
+
+  it("'Not a duplicate' takes the idea out of the stack", async () => {
+    const taken = serveStack();
+    const user = renderTable();
+    await user.click(screen.getByRole('button', { name: '+2 similar' }));
+    const row = (await screen.findByText('App for carpools')).closest('tr') as HTMLElement;
+
+    await user.click(within(row).getByRole('button', { name: 'Not a duplicate' }));
+
+    await vi.waitFor(() => {
+      expect(screen.queryByText('App for carpools')).toBeNull();
+    });
+    expect(taken).toEqual([2]);
+    expect(screen.getByText('Carpooling app')).toBeVisible();
+    expect(screen.getByRole('button', { name: '+2 similar' })).toHaveFocus();
+  });
+});
