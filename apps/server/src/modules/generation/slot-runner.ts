@@ -172,7 +172,9 @@ export async function runSlot(
         ...prompt,
         candidates: result.ideas.map((idea, i) => ({
           idea,
-          embedding: embedded ? { model: embedded.model, vector: embedded.vectors[i] ?? [] } : undefined,
+          embedding: embedded
+            ? { model: embedded.model, vector: embedded.vectors[i] ?? [] }
+            : undefined,
         })),
         inputTokens: result.inputTokens + (embedded?.tokens ?? 0),
         outputTokens: result.outputTokens,
