@@ -19,6 +19,8 @@ import { DEFAULT_IDEAS, MAX_IDEAS, MIN_IDEAS, parseIdeaCount } from '../lib/idea
 import { GenerationError } from './generation-error';
 import { GenerationProgress } from './generation-progress';
 import { ProviderModelFields, type ProviderChoice } from './provider-model-fields';
+import { VarietyField } from './variety-field';
+import type { Variety } from '../lib/variety';
 
 const BUTTON_TEXT = {
   idle: 'Generate New Ideas',
@@ -58,6 +60,7 @@ export function GenerationControls({ brainstormId, poll }: GenerationControlsPro
   const [chosen, setChosen] = useState<ProviderChoice | null>(null);
   const first = providers.data?.[0];
   const choice = chosen ?? { provider: first?.provider ?? '', model: first?.default_model ?? '' };
+  const [variety, setVariety] = useState<Variety>('normal');
   const [sending, setSending] = useState(false);
   const [generationId, setGenerationId] = useState<number | null>(null);
   // Until this page asks for ideas, a generation of the brainstorm still under way.
@@ -79,7 +82,7 @@ export function GenerationControls({ brainstormId, poll }: GenerationControlsPro
     try {
       // Taken before asking, so ideas that arrive at once still count as new.
       const before = poll ? await polling.countIdeas() : null;
-      const generation = await generate.mutateAsync({ brainstormId, count, ...choice });
+      const generation = await generate.mutateAsync({ brainstormId, count, variety, ...choice });
       setGenerationId(generation.id);
       if (before === null) void refreshIdeas();
       else polling.start(before);
@@ -136,6 +139,7 @@ export function GenerationControls({ brainstormId, poll }: GenerationControlsPro
             onChange={setChosen}
             loading={providers.isPending}
           />
+          <VarietyField value={variety} onChange={setVariety} />
           <Button
             type="submit"
             className="w-full sm:w-auto"
