@@ -130,11 +130,11 @@ test('high variety keeps one of three candidates for each idea asked for', async
   await chooseInGenerationForm(page, 'Provider', 'Offline sample ideas (no AI)');
   await form.getByRole('combobox', { name: 'Variety' }).click();
   await expect(page.getByRole('option', { name: 'Normal', exact: true })).toBeVisible();
-  await expectNoAxeViolations(page);
   await page.getByRole('option', { name: 'High — 3 candidates per idea' }).click();
   await expect(form.getByRole('combobox', { name: 'Variety' })).toHaveText(
     'High — 3 candidates per idea',
   );
+  await expectNoAxeViolations(page);
   await form.getByLabel('# ideas:').fill('3');
   await form.getByRole('button', { name: 'Generate New Ideas' }).click();
 
