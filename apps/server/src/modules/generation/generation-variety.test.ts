@@ -116,6 +116,23 @@ describe('variety high', () => {
     expect(stored.map((i) => i.title)).toEqual([HOURS.title]);
   });
 
+  it("takes the same variety for 'More like this'", async () => {
+    const brainstorm = await makeRichBrainstorm(t.db, user);
+    const [idea] = await t.db
+      .insert(ideas)
+      .values({ brainstormId: brainstorm.id, ...PODS })
+      .returning();
+    fake.enqueue({ kind: 'idea', ideas: [PODS, HOURS, PLANTS] });
+    const response = await api(user, 'POST', `/api/ideas/${idea?.id ?? 0}/more-like-this/`, {
+      ...generationBody(1, 'openai_compatible', 'fake-model'),
+      variety: 'high',
+    });
+    expect(response.statusCode, response.body).toBe(202);
+    const done = await waitForGeneration(t.app, user, response.json<GenerationDto>().id);
+    expect(done).toMatchObject({ status: 'done', variety: 'high' });
+    expect(fake.requests[0]?.user).toContain('answer with exactly 3 new ideas');
+  });
+
   it('refuses any other variety with a field error', async () => {
     const brainstorm = await makeRichBrainstorm(t.db, user);
     const response = await api(user, 'POST', `/api/brainstorms/${brainstorm.id}/brainstorm/`, {
