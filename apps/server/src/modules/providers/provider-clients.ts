@@ -194,8 +194,9 @@ function modelClient(
         outputTokens: result.usage.outputTokens ?? 0,
       };
       try {
+        // A model that answers more than asked for gets no more chances than were paid for.
         const ideas = several
-          ? normaliseCandidates(result.output)
+          ? normaliseCandidates(result.output).slice(0, input.candidates)
           : [normaliseIdea(result.output as z.infer<typeof ideaOutputSchema>)];
         return { ideas, ...usage };
       } catch (error) {
