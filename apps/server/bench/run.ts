@@ -1,14 +1,15 @@
 /**
- * `npm run bench [-- http|generation] [--duration S] [--database pglite|postgres] [--smoke]`: the
- * HTTP benchmark (on PGlite, then on PostgreSQL when BENCH_DATABASE_URL is set, or on the one
- * database named), then the generation benchmark; or only the part named. `--smoke` runs the HTTP part on a tiny seed with a few requests per figure, and writes no
+ * `npm run bench [-- http|generation|quality] [--duration S] [--database pglite|postgres] [--smoke]`:
+ * the HTTP benchmark (on PGlite, then on PostgreSQL when BENCH_DATABASE_URL is set, or on the one
+ * database named), then the generation and the quality benchmarks; or only the part named. `--smoke` runs the HTTP part on a tiny seed with a few requests per figure, and writes no
  * results.
  */
 import { parseArgs } from 'node:util';
 import { benchHttp } from './http.js';
+import { runQuality } from './quality-databases.js';
 import { formatHttpResult, writeHttpResult } from './report.js';
 
-const PARTS = ['http', 'generation'];
+const PARTS = ['http', 'generation', 'quality'];
 
 function refuse(message: string): never {
   console.error(message);
@@ -58,3 +59,10 @@ async function runHttp() {
 
 if (!only || only === 'http') await runHttp();
 if (!only || only === 'generation') await import('./generation.js');
+if (!only || only === 'quality') {
+  await runQuality({
+    smoke: values.smoke,
+    postgresUrl: database === 'pglite' ? undefined : postgresUrl,
+    pglite: database !== 'postgres',
+  });
+}

@@ -16,6 +16,14 @@ export async function signInAt(page: Page, user: TestUser, path = '/login') {
 
 /** No WCAG 2.x A/AA violations on the page as it stands. */
 export async function expectNoAxeViolations(page: Page) {
+  // Colours judged mid-transition (a theme just changed, on a busy machine) are neither the old
+  // nor the new ones: let finite transitions and animations end first.
+  await page.evaluate(async () => {
+    const ending = document
+      .getAnimations()
+      .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime));
+    await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
+  });
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
@@ -112,3 +120,35 @@ export async function chooseInGenerationForm(page: Page, label: string, option: 
   await page.getByRole('option', { name: option, exact: true }).click();
   await expect(form.getByRole('combobox', { name: label })).toHaveText(option);
 }
+
+/**
+ * Ideas that share no words, for journeys that write several by hand: the server stacks an idea
+ * that repeats one already in its brainstorm under it (near-duplicates), so 'Idea 1', 'Idea 2'…
+ * would show as one row with '+1 similar'. The first summary has a comma, for the CSV.
+ */
+export const DISTINCT_IDEAS = [
+  { title: 'Walking meetings', summary: 'Hold it outdoors, strolling around the block' },
+  { title: 'Written status board', summary: 'Everyone posts progress notes on a shared wiki' },
+  { title: 'Hourglass timer', summary: 'A sand clock limits each speaker to ninety seconds' },
+  { title: 'Rotating facilitator', summary: 'Somebody different chairs every week' },
+  { title: 'Emoji check-in', summary: 'Members react with pictograms describing mood' },
+  { title: 'Chairless room', summary: 'Remove seating so nobody lingers longer than necessary' },
+  { title: 'Blockers first', summary: 'Start by naming obstacles, skip routine reports' },
+  { title: 'Async video clips', summary: 'Record short recordings whenever convenient' },
+  { title: 'Smaller invite list', summary: 'Only engineers touching active tickets attend' },
+  { title: 'Kanban walk', summary: 'Review cards column by column from right to left' },
+  { title: 'Parking lot', summary: 'Defer lengthy discussions until afterwards' },
+  { title: 'Twice weekly cadence', summary: 'Meet Mondays and Thursdays rather than daily' },
+  { title: 'Silent minute', summary: 'Open with sixty quiet seconds for gathering thoughts' },
+  { title: 'Breakfast huddle', summary: 'Share pastries and coffee during a relaxed chat' },
+  { title: 'Metrics glance', summary: 'Display deployment numbers and incident counts upfront' },
+  { title: 'Buddy pairs', summary: 'Partners update privately, then summarise jointly' },
+] as const;
+
+/** Matches a row showing any of the first `count` distinct ideas. */
+export const distinctIdeaRow = (count: number) =>
+  new RegExp(
+    DISTINCT_IDEAS.slice(0, count)
+      .map((idea) => idea.title)
+      .join('|'),
+  );

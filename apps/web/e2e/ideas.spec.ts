@@ -1,9 +1,18 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { accessToken, expectNoAxeViolations, sidewaysScrollers, signInAt } from './helpers';
+import {
+  accessToken,
+  DISTINCT_IDEAS,
+  distinctIdeaRow,
+  expectNoAxeViolations,
+  sidewaysScrollers,
+  signInAt,
+} from './helpers';
 import { alice, bob } from './users';
 
 const IDEAS = 12;
+const [FIRST] = DISTINCT_IDEAS;
+const LAST = DISTINCT_IDEAS[IDEAS - 1] ?? FIRST;
 
 async function post(request: APIRequestContext, token: string, path: string, data: object) {
   const response = await request.post(path, {
@@ -25,12 +34,12 @@ async function brainstormWithIdeas(request: APIRequestContext, count = IDEAS) {
     parameters: { problem, themes: [], type: 'bad_idea_contest' },
   });
   const ideas: number[] = [];
-  for (let n = 1; n <= count; n += 1) {
+  for (const { title, summary } of DISTINCT_IDEAS.slice(0, count)) {
     const idea = await post(request, token, '/api/ideas/', {
       brainstorm: brainstorm.id,
-      title: `Stand-up idea ${String(n).padStart(2, '0')}`,
-      summary: `Summary, with a comma, of idea ${n}`,
-      description: `Why idea ${n} might work`,
+      title,
+      summary,
+      description: `Why ${title.toLowerCase()} might work`,
     });
     ideas.push(idea.id);
   }
@@ -52,10 +61,10 @@ test('the brainstorm page lists its ideas page by page and exports them as CSV a
   await page.goto(`/brainstorms/${id}/`);
 
   const ideas = page.getByRole('region', { name: 'Ideas' });
-  const rows = ideas.getByRole('row').filter({ hasText: /Stand-up idea/ });
+  const rows = ideas.getByRole('row').filter({ hasText: distinctIdeaRow(IDEAS) });
   await expect(rows).toHaveCount(10);
   // Newest first: the last idea written heads the first page.
-  await expect(rows.first()).toContainText('Stand-up idea 12');
+  await expect(rows.first()).toContainText(LAST.title);
   await expect(
     ideas.getByText('Showing 10 filtered ideas (12 matching) out of 12 total ideas (Page 1 of 2)'),
   ).toBeVisible();
@@ -70,7 +79,7 @@ test('the brainstorm page lists its ideas page by page and exports them as CSV a
   await expect(rows).toHaveCount(2);
   await expect(ideas.getByRole('button', { name: 'Next' })).toBeDisabled();
   // Alice voted -1 and Bob +1: her vote shows, with the team's sum beside it.
-  await expect(rows.filter({ hasText: 'Stand-up idea 01' })).toContainText('You: -1 · Team: 0');
+  await expect(rows.filter({ hasText: FIRST.title })).toContainText('You: -1 · Team: 0');
 
   await ideas.getByRole('combobox', { name: 'Page size' }).click();
   await page.getByRole('option', { name: '25' }).click();
@@ -88,11 +97,9 @@ test('the brainstorm page lists its ideas page by page and exports them as CSV a
   const csv = (await readFile(path, 'utf8')).replace(/^\uFEFF/, '');
   const lines = csv.split('\r\n').filter((line) => line !== '');
   expect(lines[0]).toMatch(/^id,brainstorm,title,summary,description,votes,/);
-  expect(lines[0]).toMatch(/,brainstorm title,comment texts$/);
+  expect(lines[0]).toMatch(/,brainstorm title,comment texts,duplicate_of$/);
   expect(lines.slice(1)).toHaveLength(IDEAS);
-  expect(lines.filter((line) => line.includes('"Summary, with a comma, of idea 1"'))).toHaveLength(
-    1,
-  );
+  expect(lines.filter((line) => line.includes(`"${FIRST.summary}"`))).toHaveLength(1);
   await expect(ideas.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
 
   // The same ideas as JSON, each with Alice's annotation where she has one.
@@ -105,9 +112,7 @@ test('the brainstorm page lists its ideas page by page and exports them as CSV a
     user_annotation: { vote: number } | null;
   }[];
   expect(exported).toHaveLength(IDEAS);
-  expect(exported.find((idea) => idea.title === 'Stand-up idea 01')?.user_annotation?.vote).toBe(
-    -1,
-  );
+  expect(exported.find((idea) => idea.title === FIRST.title)?.user_annotation?.vote).toBe(-1);
   await expect(ideas.getByRole('button', { name: 'Export JSON' })).toBeEnabled();
   await expectNoAxeViolations(page);
 });
@@ -121,7 +126,7 @@ test('an idea is added by hand, edited and deleted; a teammate may not change it
   await signInAt(page, alice);
   await page.goto(`/brainstorms/${id}/`);
   const ideas = page.getByRole('region', { name: 'Ideas' });
-  await expect(ideas.getByRole('cell', { name: 'Stand-up idea 01', exact: true })).toBeVisible();
+  await expect(ideas.getByRole('cell', { name: FIRST.title, exact: true })).toBeVisible();
 
   await ideas.getByRole('button', { name: 'Add Idea' }).click();
   const form = ideas.getByRole('form', { name: 'Add an idea' });
@@ -178,7 +183,7 @@ test.describe('on a phone', () => {
     await signInAt(page, alice);
     await page.goto(`/brainstorms/${id}/`);
     const ideas = page.getByRole('region', { name: 'Ideas' });
-    const card = ideas.getByRole('row').filter({ hasText: 'Stand-up idea 01' });
+    const card = ideas.getByRole('row').filter({ hasText: FIRST.title });
     await expect(card).toBeVisible();
     await expect(card).toContainText('Votes');
     await expect(card).toContainText('You: -1 · Team: 0');
@@ -186,12 +191,12 @@ test.describe('on a phone', () => {
     const title = await card.getByRole('cell').first().boundingBox();
     const votes = await card.getByRole('cell').filter({ hasText: 'You:' }).boundingBox();
     expect(title && votes && votes.y >= title.y + title.height).toBe(true);
-    await expect(card.getByRole('cell').first()).toHaveText('Stand-up idea 01');
+    await expect(card.getByRole('cell').first()).toHaveText(FIRST.title);
     const next = ideas.getByRole('button', { name: 'Next' });
     await next.scrollIntoViewIfNeeded();
     await expect(next).toBeInViewport({ ratio: 1 });
     // The form for an idea written by hand, and each card's Edit and Delete, fit too.
-    await expect(card.getByRole('button', { name: 'Edit Stand-up idea 01' })).toBeVisible();
+    await expect(card.getByRole('button', { name: `Edit ${FIRST.title}` })).toBeVisible();
     await ideas.getByRole('button', { name: 'Add Idea' }).click();
     await expect(ideas.getByRole('form', { name: 'Add an idea' })).toBeVisible();
     expect(await sidewaysScrollers(page)).toEqual([]);

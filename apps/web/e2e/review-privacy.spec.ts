@@ -8,10 +8,17 @@ async function fourIdeas(request: APIRequestContext, stamp: string) {
   const token = await accessToken(request, alice);
   const brainstorm = await createBrainstormViaApi(request, token, `Quieter offices ${stamp}`);
   const ideas: number[] = [];
-  for (const name of ['Whisper only', 'Ban keyboards', 'Mime the standup', 'Carpet the ceiling']) {
+  // Each title carries the stamp, to be found on pages that list other runs' ideas too; the
+  // summaries differ enough that none is stacked under another as a near-duplicate.
+  for (const [name, summary] of [
+    ['Whisper only', 'Speak softly at every desk all day long'],
+    ['Ban keyboards', 'Replace typing with handwritten notes and dictation'],
+    ['Mime the standup', 'Act out progress in silence during morning meetings'],
+    ['Carpet the ceiling', 'Thick rugs overhead absorb echoes from the open plan'],
+  ] as const) {
     const response = await request.post('/api/ideas/', {
       headers: bearer(token),
-      data: { brainstorm, title: `${name} ${stamp}`, summary: `Summary of ${name}` },
+      data: { brainstorm, title: `${name} ${stamp}`, summary },
     });
     expect(response.status()).toBe(201);
     ideas.push(((await response.json()) as { id: number }).id);
@@ -136,7 +143,7 @@ test("a teammate sees Alice's votes, reactions and comments but not her bookmark
     const csv = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '');
     const [header, ...lines] = csv.split('\r\n').filter((line) => line !== '');
     expect(header).toBe(
-      'id,brainstorm,title,summary,description,votes,laugh,idea,surprised,thumbtack,comments,my vote,bookmarked,hidden,created,provider,model,brainstorm title,comment texts',
+      'id,brainstorm,title,summary,description,votes,laugh,idea,surprised,thumbtack,comments,my vote,bookmarked,hidden,created,provider,model,brainstorm title,comment texts,duplicate_of',
     );
     const columns = (header ?? '').split(',');
     const records = lines.map((line) => {

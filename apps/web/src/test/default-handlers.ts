@@ -34,6 +34,8 @@ export const defaultHandlers = [
     HttpResponse.json({ count: 0, filteredCount: 0, next: null, previous: null, results: [] }),
   ),
   http.get('/api/llm-providers/', () => HttpResponse.json([])),
+  // Nothing the team reviewed steers the next generation.
+  http.get('/api/brainstorms/:id/steering/', () => HttpResponse.json({ liked: [], rejected: [] })),
   http.get('/api/brainstorms/:id/generations/', () =>
     HttpResponse.json({ count: 0, next: null, previous: null, results: [] }),
   ),

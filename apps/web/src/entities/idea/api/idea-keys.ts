@@ -10,6 +10,9 @@ export const ideaKeys = {
   detail: (ideaId: number) => [...ideaKeys.details(), ideaId] as const,
   /** The team's comments on an idea. */
   comments: (ideaId: number) => [...ideaKeys.all, 'comments', ideaId] as const,
+  /** The team's liked and rejected ideas that would steer a brainstorm's next generation. */
+  steerings: () => [...ideaKeys.all, 'steering'] as const,
+  steering: (brainstormId: number) => [...ideaKeys.steerings(), brainstormId] as const,
 };
 
 /** Whether an idea query belongs to the brainstorm: lists and counts name it, totals end with it. */

@@ -81,6 +81,8 @@ export function useAnnotationMutation<Variables, Result>(
       if (!ideaId) return;
       void queryClient.invalidateQueries({ queryKey: ideaKeys.reviewCounts() });
       void queryClient.invalidateQueries({ queryKey: ideaKeys.comments(ideaId) });
+      // A vote, a pin, or a second bookmark or hidden flag can change what steers a generation.
+      void queryClient.invalidateQueries({ queryKey: ideaKeys.steerings() });
     },
   });
 }

@@ -17,11 +17,14 @@ export interface GenerateIdeasInput {
   model: string;
   /** 'high' asks for 3 candidates per idea; normal when absent. */
   variety?: Variety;
+  /** Off: the team's reviews do not steer the prompts (they do unless said). */
+  steer?: boolean;
 }
 
 /** One worker per idea, all with the same provider, model and settings. */
-export function generationRequest({ count, provider, model, variety }: GenerateIdeasInput) {
+export function generationRequest({ count, provider, model, steer, variety }: GenerateIdeasInput) {
   return {
+    ...(steer === false ? { steer: false } : {}),
     ...varietyPayload(variety ?? 'normal'),
     num_workers: count,
     worker_params: Array.from({ length: count }, () => ({

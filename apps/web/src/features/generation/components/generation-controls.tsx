@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Sparkles } from 'lucide-react';
-import { useId, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { FieldMessage } from '@/components/ui/field-message';
@@ -9,6 +9,7 @@ import { Label } from '@/components/ui/label';
 import { LoadError } from '@/components/ui/load-error';
 import { brainstormKeys } from '@/entities/brainstorm/api/brainstorm-keys';
 import { ideaKeys } from '@/entities/idea/api/idea-keys';
+import { rememberGenerationChoice } from '@/entities/idea/lib/generation-choice';
 import { useGuardedSubmit } from '@/hooks/use-guarded-submit';
 import { useGenerateIdeas } from '../api/generate-ideas';
 import { useLatestGeneration } from '../api/get-latest-generation';
@@ -19,6 +20,7 @@ import { DEFAULT_IDEAS, MAX_IDEAS, MIN_IDEAS, parseIdeaCount } from '../lib/idea
 import { GenerationError } from './generation-error';
 import { GenerationProgress } from './generation-progress';
 import { ProviderModelFields, type ProviderChoice } from './provider-model-fields';
+import { SteeringField } from './steering-field';
 import { VarietyField } from './variety-field';
 import type { Variety } from '../lib/variety';
 
@@ -61,6 +63,15 @@ export function GenerationControls({ brainstormId, poll }: GenerationControlsPro
   const first = providers.data?.[0];
   const choice = chosen ?? { provider: first?.provider ?? '', model: first?.default_model ?? '' };
   const [variety, setVariety] = useState<Variety>('normal');
+  const [steer, setSteer] = useState(true);
+  // The review list's 'More like this' asks with the same choice.
+  const { provider, model } = choice;
+  const rememberedCount = ideaCount.count ?? DEFAULT_IDEAS;
+  useEffect(() => {
+    if (provider && model) {
+      rememberGenerationChoice(brainstormId, { provider, model, count: rememberedCount, steer });
+    }
+  }, [brainstormId, provider, model, rememberedCount, steer]);
   const [sending, setSending] = useState(false);
   const [generationId, setGenerationId] = useState<number | null>(null);
   // Until this page asks for ideas, a generation of the brainstorm still under way.
@@ -82,7 +93,13 @@ export function GenerationControls({ brainstormId, poll }: GenerationControlsPro
     try {
       // Taken before asking, so ideas that arrive at once still count as new.
       const before = poll ? await polling.countIdeas() : null;
-      const generation = await generate.mutateAsync({ brainstormId, count, variety, ...choice });
+      const generation = await generate.mutateAsync({
+        brainstormId,
+        count,
+        variety,
+        ...choice,
+        steer,
+      });
       setGenerationId(generation.id);
       if (before === null) void refreshIdeas();
       else polling.start(before);
@@ -149,6 +166,7 @@ export function GenerationControls({ brainstormId, poll }: GenerationControlsPro
             {BUTTON_TEXT[phase]}
           </Button>
         </form>
+        <SteeringField brainstormId={brainstormId} steer={steer} onSteerChange={setSteer} />
         {providers.isError ? (
           <LoadError
             message="Error loading LLM providers"

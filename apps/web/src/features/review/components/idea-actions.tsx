@@ -7,6 +7,7 @@ import { hasReaction } from '@/entities/idea/lib/annotation-changes';
 import { formatVotes } from '@/entities/idea/lib/votes';
 import { cn } from '@/lib/utils';
 import { useIdeaCommands, type ReviewRow } from '../hooks/use-idea-commands';
+import { AskForMoreButtons } from './ask-for-more-buttons';
 import { MoreActionsMenu } from './more-actions-menu';
 
 function ActionButton({ className, ...props }: ComponentProps<typeof Button>) {
@@ -135,6 +136,7 @@ export function IdeaActions(row: ReviewRow) {
       >
         {hidden ? <Eye aria-hidden="true" /> : <EyeOff aria-hidden="true" />}
       </ActionButton>
+      <AskForMoreButtons commands={commands} />
       <MoreActionsMenu idea={idea} hidden={hidden} commands={commands} />
     </div>
   );

@@ -12,6 +12,7 @@ import { REACTIONS } from '@/entities/idea/api/toggle-reaction';
 import type { Idea } from '@/entities/idea/api/types';
 import { hasReaction } from '@/entities/idea/lib/annotation-changes';
 import type { RowCommands } from '../lib/review-keys';
+import { AskForMoreMenuItems } from './ask-for-more-buttons';
 
 interface MoreActionsMenuProps {
   idea: Idea;
@@ -75,6 +76,8 @@ export function MoreActionsMenu({ idea, hidden, commands }: MoreActionsMenuProps
           {hidden ? <Eye aria-hidden="true" /> : <EyeOff aria-hidden="true" />}
           {hidden ? 'Show idea' : 'Hide idea'}
         </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <AskForMoreMenuItems commands={commands} />
       </DropdownMenuContent>
     </DropdownMenu>
   );

@@ -7,6 +7,8 @@ import { ReviewToggles } from './review-toggles';
 
 interface ReviewPanelProps {
   brainstormId: number;
+  /** A Bad Idea Contest: its ideas can be flipped into workable ones. */
+  flippable?: boolean;
   view: ReviewView;
   onViewChange: (view: Partial<ReviewView>) => void;
   /** The generation controls, from the generation feature, shown under the list. */
@@ -14,7 +16,13 @@ interface ReviewPanelProps {
 }
 
 /** The review page below the brainstorm's header card: the queue, its toggles and list. */
-export function ReviewPanel({ brainstormId, view, onViewChange, generation }: ReviewPanelProps) {
+export function ReviewPanel({
+  brainstormId,
+  flippable,
+  view,
+  onViewChange,
+  generation,
+}: ReviewPanelProps) {
   return (
     <>
       <section aria-labelledby="review-queue-heading">
@@ -35,7 +43,12 @@ export function ReviewPanel({ brainstormId, view, onViewChange, generation }: Re
           </CardContent>
         </Card>
       </section>
-      <ReviewSection brainstormId={brainstormId} view={view} onViewChange={onViewChange} />
+      <ReviewSection
+        brainstormId={brainstormId}
+        flippable={flippable}
+        view={view}
+        onViewChange={onViewChange}
+      />
       {generation}
     </>
   );

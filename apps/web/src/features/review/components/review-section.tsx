@@ -13,12 +13,14 @@ import type { Idea } from '@/entities/idea/api/types';
 import { IdeasFooter } from '@/entities/idea/components/ideas-footer';
 import { ApiError } from '@/lib/api/api-error';
 import { useActiveRow } from '../hooks/use-active-row';
+import { useAskForMore } from '../hooks/use-ask-for-more';
 import { useCommentDraft } from '../hooks/use-comment-draft';
 import { useIdeaCommands, type ReviewRow } from '../hooks/use-idea-commands';
 import { useRecentlyInteracted } from '../hooks/use-recently-interacted';
 import { useRetainedIdeas } from '../hooks/use-retained-ideas';
 import { useReviewKeyboard } from '../hooks/use-review-keyboard';
 import type { ReviewView } from '../lib/review-search';
+import { AskForMoreStatus } from './ask-for-more-status';
 import { CommentRow } from './comment-row';
 import { IdeaActions } from './idea-actions';
 import { KeyboardHelp } from './keyboard-help';
@@ -29,6 +31,8 @@ import { ReviewTable } from './review-table';
 
 interface ReviewSectionProps {
   brainstormId: number;
+  /** A Bad Idea Contest: its ideas can be flipped into workable ones. */
+  flippable?: boolean;
   view: ReviewView;
   onViewChange: (view: Partial<ReviewView>) => void;
 }
@@ -42,7 +46,12 @@ function Message({ children }: { children: string }) {
 }
 
 /** 'Ideas Review': the CSV export, the ideas to review with their actions, and the footer. */
-export function ReviewSection({ brainstormId, view, onViewChange }: ReviewSectionProps) {
+export function ReviewSection({
+  brainstormId,
+  flippable = false,
+  view,
+  onViewChange,
+}: ReviewSectionProps) {
   const { page, pageSize, showHidden, showReviewed } = view;
   const params: IdeaListParams = {
     brainstormId,
@@ -71,6 +80,7 @@ export function ReviewSection({ brainstormId, view, onViewChange }: ReviewSectio
     rowElements.current.get(ideaId)?.querySelector<HTMLElement>('[data-comment-toggle]')?.focus();
   });
   const commentOpenId = comments.draft.ideaId;
+  const asking = useAskForMore(brainstormId);
   const rowOf = (idea: Idea): ReviewRow => ({
     idea,
     onInteract: () => {
@@ -78,6 +88,8 @@ export function ReviewSection({ brainstormId, view, onViewChange }: ReviewSectio
     },
     commentOpen: commentOpenId === idea.id,
     onToggleComment: () => comments.toggle(idea),
+    onAskForMore: asking.ask,
+    flippable,
   });
   // The keys act on the active row: its commands are built here, where the rows are.
   const activeIdea = rows?.find((idea) => idea.id === activeId);
@@ -136,6 +148,12 @@ export function ReviewSection({ brainstormId, view, onViewChange }: ReviewSectio
           else rowElements.current.delete(ideaId);
         }}
         renderActions={(idea) => <IdeaActions {...rowOf(idea)} />}
+        onShowIdea={(ideaId) => {
+          setActiveId(ideaId);
+          const row = rowElements.current.get(ideaId);
+          row?.scrollIntoView({ block: 'nearest' });
+          row?.querySelector<HTMLElement>('[aria-label="Actions"] button')?.focus();
+        }}
         renderCommentRow={(idea) => (
           <CommentRow
             idea={idea}
@@ -193,6 +211,7 @@ export function ReviewSection({ brainstormId, view, onViewChange }: ReviewSectio
           <div aria-busy={list.isFetching} className="min-w-0">
             {body}
           </div>
+          <AskForMoreStatus message={asking.message} error={asking.error} />
           <ReviewAnnouncer
             message={keyboard.announcement}
             silent={failed || !rows || rows.length === 0}

@@ -3,6 +3,7 @@ import { ResponsiveTable, type ResponsiveColumn } from '@/components/ui/responsi
 import type { Idea } from '@/entities/idea/api/types';
 import { cn } from '@/lib/utils';
 import { formatDate } from '../lib/format-date';
+import { IdeaProvenance } from '@/entities/idea/components/idea-provenance';
 import { IdeaDescription } from './idea-description';
 
 const prose = 'align-top break-words whitespace-normal';
@@ -17,6 +18,8 @@ interface ReviewTableProps {
   rowRef: (ideaId: number) => RefCallback<HTMLTableRowElement>;
   renderActions: (idea: Idea) => ReactNode;
   renderCommentRow: (idea: Idea) => ReactNode;
+  /** Brings a listed idea into view, from the provenance of an idea developed from it. */
+  onShowIdea?: (ideaId: number) => void;
 }
 
 /**
@@ -33,6 +36,7 @@ export function ReviewTable({
   rowRef,
   renderActions,
   renderCommentRow,
+  onShowIdea,
 }: ReviewTableProps) {
   const columns: ResponsiveColumn<Idea>[] = [
     {
@@ -46,7 +50,13 @@ export function ReviewTable({
       header: 'Description',
       kind: 'text',
       className: `${prose} min-w-52`,
-      cell: (i) => <IdeaDescription text={i.description} />,
+      // Where it came from follows the description, in sight on a phone's card too.
+      cell: (i) => (
+        <div className="grid gap-1">
+          <IdeaDescription text={i.description} />
+          <IdeaProvenance idea={i} listed={ideas} onShowIdea={onShowIdea} />
+        </div>
+      ),
     },
     { header: 'Actions', kind: 'actions', className: 'min-w-48 align-top', cell: renderActions },
     {

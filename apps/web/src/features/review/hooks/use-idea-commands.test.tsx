@@ -34,6 +34,8 @@ describe("a row's commands", () => {
       onInteract: vi.fn(),
       commentOpen: false,
       onToggleComment: vi.fn(),
+      onAskForMore: vi.fn(() => 'asked'),
+      flippable: false,
     };
     const { result } = renderHook(() => useIdeaCommands(row), { wrapper });
 
@@ -52,6 +54,13 @@ describe("a row's commands", () => {
     });
     expect(said).toBe('Comment on: Idea number 1');
     expect(row.onToggleComment).toHaveBeenCalledTimes(1);
+
+    expect(result.current.flipIt).toBeNull();
+    act(() => {
+      said = result.current.moreLikeThis();
+    });
+    expect(said).toBe('asked');
+    expect(row.onAskForMore).toHaveBeenCalledWith(idea, 'more');
   });
 
   it('are none without a row', () => {

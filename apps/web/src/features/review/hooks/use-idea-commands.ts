@@ -1,3 +1,4 @@
+import type { AskDirection } from '@/entities/idea/api/ask-for-more';
 import { useSetBookmark, useSetHidden } from '@/entities/idea/api/set-idea-flag';
 import { REACTIONS, useToggleReaction } from '@/entities/idea/api/toggle-reaction';
 import type { Idea } from '@/entities/idea/api/types';
@@ -14,6 +15,10 @@ export interface ReviewRow {
   commentOpen: boolean;
   /** Opens or closes the idea's comment row, and may say what it did. */
   onToggleComment: () => string | undefined;
+  /** Starts 'More like this' or 'Flip it' from the idea, and says so. */
+  onAskForMore: (idea: Idea, direction: AskDirection) => string;
+  /** A Bad Idea Contest's idea, which 'Flip it' can reverse. */
+  flippable: boolean;
 }
 
 /**
@@ -30,7 +35,7 @@ export function useIdeaCommands(row: ReviewRow | null): RowCommands | null {
   const reacting = useToggleReaction(ideaId);
   if (!row) return null;
 
-  const { idea, onInteract, commentOpen, onToggleComment } = row;
+  const { idea, onInteract, commentOpen, onToggleComment, onAskForMore, flippable } = row;
   const annotation = annotationOf(idea);
   const { title } = idea;
   return {
@@ -68,5 +73,15 @@ export function useIdeaCommands(row: ReviewRow | null): RowCommands | null {
       onInteract();
       return onToggleComment() ?? (commentOpen ? 'Comment row closed' : `Comment on: ${title}`);
     },
+    moreLikeThis: () => {
+      onInteract();
+      return onAskForMore(idea, 'more');
+    },
+    flipIt: flippable
+      ? () => {
+          onInteract();
+          return onAskForMore(idea, 'flip');
+        }
+      : null,
   };
 }

@@ -52,6 +52,9 @@ export function useReviewKeys(options: ReviewKeysOptions) {
       case 'c':
         said = row?.comment() ?? null;
         break;
+      case 'm':
+        said = row?.moreLikeThis() ?? null;
+        break;
       default: {
         const reaction = REACTIONS[Number(event.key) - 1];
         if (/^[1-4]$/.test(event.key) && reaction) said = row?.react(reaction.type) ?? null;

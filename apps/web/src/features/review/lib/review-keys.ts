@@ -8,6 +8,10 @@ export interface RowCommands {
   bookmark: () => string;
   hide: () => string;
   comment: () => string;
+  /** 'More like this': a generation that develops the idea. */
+  moreLikeThis: () => string;
+  /** 'Flip it', for a Bad Idea Contest's ideas only. */
+  flipIt: (() => string) | null;
 }
 
 /** Every key of the review list, for the '?' overlay. */
@@ -23,6 +27,7 @@ const LIST_KEYS = [
   { keys: ['b'], action: 'Bookmark or remove the bookmark' },
   { keys: ['h'], action: 'Hide or show the idea' },
   { keys: ['c'], action: 'Open or close the comment row' },
+  { keys: ['m'], action: 'More like this: generate ideas that develop it' },
   { keys: ['Esc'], action: 'Close the comment row' },
   { keys: ['?'], action: 'Show these keys' },
 ];

@@ -5,8 +5,15 @@ import { pageCount, type Paging } from '@/lib/paging';
 import { savedKeys } from './saved-keys';
 import type { SavedIdea } from './types';
 
-/** The caller's own bookmarks, never anyone else's: the list and its export both ask this. */
-export const SAVED_FILTER = { user_filter: 'current', is_bookmarked: 'true' } as const;
+/**
+ * The caller's own bookmarks, never anyone else's: the list and its export both ask this. A
+ * bookmark is a choice of that very idea, so one stacked as a near-duplicate is listed too.
+ */
+export const SAVED_FILTER = {
+  user_filter: 'current',
+  is_bookmarked: 'true',
+  include_duplicates: 'true',
+} as const;
 
 export interface SavedIdeaList {
   /** Every saved idea, on all pages. */

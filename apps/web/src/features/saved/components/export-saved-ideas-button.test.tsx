@@ -74,7 +74,7 @@ describe('CSV export of the saved ideas', () => {
     hold.release();
     expect(await screen.findByRole('button', { name: 'Export CSV' })).toBeEnabled();
     expect(exports.map((query) => query.toString())).toEqual([
-      'user_filter=current&is_bookmarked=true&format=csv',
+      'user_filter=current&is_bookmarked=true&include_duplicates=true&format=csv',
     ]);
     expect(downloads).toHaveLength(1);
     expect(downloads[0]?.fileName).toBe('saved-ideas.csv');

@@ -98,7 +98,7 @@ describe('Saved ideas page', () => {
       '/brainstorms/13',
     );
     expect(requests.map((query) => query.toString())).toEqual([
-      'user_filter=current&is_bookmarked=true&with_annotations=true&page=1&page_size=10',
+      'user_filter=current&is_bookmarked=true&include_duplicates=true&with_annotations=true&page=1&page_size=10',
     ]);
   });
 

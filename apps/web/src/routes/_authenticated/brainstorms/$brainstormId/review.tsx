@@ -1,6 +1,6 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { brainstormQueryOptions } from '@/features/brainstorms/api/get-brainstorm';
+import { brainstormQueryOptions, useBrainstorm } from '@/features/brainstorms/api/get-brainstorm';
 import { BrainstormDetailPage } from '@/features/brainstorms/components/brainstorm-detail-page';
 import { GenerationControls } from '@/features/generation/components/generation-controls';
 import { ReviewPanel } from '@/features/review/components/review-panel';
@@ -30,6 +30,7 @@ function ReviewRoute() {
   const { brainstormId } = Route.useParams();
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
+  const brainstorm = useBrainstorm(brainstormId).data;
   const view: ReviewView = {
     page: search.page,
     pageSize: search.page_size,
@@ -56,6 +57,7 @@ function ReviewRoute() {
       ideas={
         <ReviewPanel
           brainstormId={brainstormId}
+          flippable={brainstorm?.type === 'bad_idea_contest'}
           view={view}
           onViewChange={onViewChange}
           generation={

@@ -1,0 +1,244 @@
+/**
+ * Quality benchmark (decision 025): how well near-duplicates are stacked and how varied the
+ * ideas are. A model that repeats five ideas in light rewordings answers 50 ideas through the
+ * API and the job queue: how many stand in the review queue, how many are stacked, whether any
+ * stack mixes two different ideas, and the tokens spent per idea left standing. Then the
+ * detector's precision and recall on the labelled pairs, and the offline provider's share of
+ * distinct ideas among 50 and 500.
+ */
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../src/app.js';
+import { DEFAULT_DUPLICATE_THRESHOLDS, loadConfig } from '../src/config.js';
+import type { Database } from '../src/db/client.js';
+import { rowsOf } from '../src/db/rows.js';
+import { brainstorms } from '../src/db/schema/brainstorms.js';
+import type { GenerationDto } from '../src/modules/generation/generation.schemas.js';
+import {
+  accuracyAt,
+  loadLabelledPairs,
+  scorePairs,
+  type Accuracy,
+} from '../src/modules/ideas/near-duplicate-pairs.js';
+import { createUser } from '../src/modules/users/users.service.js';
+import { startFakeLlmServer } from '../test/fake-llm-server.js';
+import { measureOfflineVariety } from '../test/offline-variety.js';
+import { baseOf, repeatingIdeas } from '../test/repeating-ideas.js';
+
+const BASES = 5;
+const PAIR_THRESHOLDS = [0.4, DEFAULT_DUPLICATE_THRESHOLDS.lexical, 0.6];
+
+/**
+ * The generation settings measured against the repeating model, one row each. Variety 'high'
+ * (several candidates per slot, the least alike kept) is one more line once the payload has it:
+ * `{ variety: 'high', payload: { variety: 'high' } }`.
+ */
+const VARIETIES: { variety: string; payload: Record<string, unknown> }[] = [
+  { variety: 'normal', payload: {} },
+];
+
+export interface RepeatingRun {
+  variety: string;
+  ideas: number;
+  /** Ideas not stacked: those that stand in the review queue. */
+  inReview: number;
+  stacked: number;
+  /** Stacks (an original and what is stacked under it) holding rewordings of two bases. */
+  mixedStacks: number;
+  /** Input and output tokens of the whole generation. */
+  tokens: number;
+}
+
+export interface QualityResult {
+  database: string;
+  repeating: RepeatingRun[];
+  pairs: { count: number; duplicates: number; accuracy: Accuracy[] };
+  offline: { ideas: number; distinct: number; share: number }[];
+}
+
+export interface QualityOptions {
+  /** Fewer ideas everywhere (10 from the repeating model, 20 offline): for the smoke test. */
+  smoke?: boolean;
+}
+
+export async function measureQuality(
+  label: string,
+  database: Database,
+  options: QualityOptions = {},
+): Promise<QualityResult> {
+  const repeatingCount = options.smoke ? 10 : 50;
+  const offlineCounts = options.smoke ? [20] : [50, 500];
+  const fake = await startFakeLlmServer();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    JWT_SECRET: 'q'.repeat(32),
+    LOG_LEVEL: 'silent',
+    OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl,
+    OPENAI_COMPATIBLE_API_KEY: 'fake-llm-key',
+    OPENAI_COMPATIBLE_MODELS: 'repeating-model',
+    GENERATION_MAX_IDEAS_PER_HOUR: '10000',
+  });
+  const app = await buildApp(config, { database, logger: false });
+  await app.ready();
+  try {
+    const { db } = database;
+    const user = await createUser(db, {
+      email: 'quality@example.com',
+      password: 'measured passphrase',
+      first_name: 'Quality',
+      last_name: '',
+      is_staff: false,
+    });
+    const headers = { authorization: `Bearer ${await app.tokens.sign(user)}` };
+
+    const generate = async (variety: string, payload: Record<string, unknown>) => {
+      fake.setDefault(repeatingIdeas({ bases: BASES, seed: 21 }).responder);
+      const [brainstorm] = await db
+        .insert(brainstorms)
+        .values({
+          title: 'Getting to work',
+          type: 'classic',
+          parameters: {
+            problem: 'Our staff find it hard to get to work.',
+            themes: [],
+            type: 'classic',
+          },
+          createdBy: user.id,
+        })
+        .returning({ id: brainstorms.id });
+      if (!brainstorm) throw new Error('an insert returned no row');
+      const response = await app.inject({
+        method: 'POST',
+        url: `/api/brainstorms/${brainstorm.id}/brainstorm/`,
+        headers,
+        payload: {
+          num_workers: repeatingCount,
+          worker_params: Array.from({ length: repeatingCount }, () => ({
+            provider: 'openai_compatible',
+            model: 'repeating-model',
+          })),
+          ...payload,
+        },
+      });
+      if (response.statusCode !== 202) throw new Error(`${response.statusCode} ${response.body}`);
+      const { id } = response.json<GenerationDto>();
+      const generation = await finished(id);
+      if (generation.succeeded !== repeatingCount) {
+        throw new Error(`ideas failed: ${JSON.stringify(generation.failures)}`);
+      }
+      return stacksOf(database, brainstorm.id, variety, generation);
+    };
+
+    const finished = async (id: number): Promise<GenerationDto> => {
+      for (;;) {
+        const generation = (
+          await app.inject({ url: `/api/generations/${id}/`, headers })
+        ).json<GenerationDto>();
+        if (!['queued', 'running'].includes(generation.status)) return generation;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+
+    const repeating: RepeatingRun[] = [];
+    for (const { variety, payload } of VARIETIES) repeating.push(await generate(variety, payload));
+
+    const labelled = loadLabelledPairs();
+    const scored = await scorePairs(db, labelled);
+    const pairs = {
+      count: labelled.length,
+      duplicates: labelled.filter((pair) => pair.duplicate).length,
+      accuracy: PAIR_THRESHOLDS.map((threshold) => accuracyAt(scored, threshold)),
+    };
+
+    const offline = [];
+    for (const ideas of offlineCounts) {
+      const variety = await measureOfflineVariety(db, { ideas, createdBy: user.id });
+      offline.push({ ideas: variety.ideas, distinct: variety.distinct, share: variety.share });
+    }
+    return { database: label, repeating, pairs, offline };
+  } finally {
+    await app.close();
+    await fake.close();
+  }
+}
+
+/** A brainstorm's stacks, told apart by which base idea each rewording came from. */
+async function stacksOf(
+  database: Database,
+  brainstormId: number,
+  variety: string,
+  generation: GenerationDto,
+): Promise<RepeatingRun> {
+  const ideas = rowsOf<{ id: number; title: string; summary: string; original: number }>(
+    await database.db.execute(sql`select id, title, summary,
+        coalesce(duplicate_of, id) as original
+      from ideas where brainstorm_id = ${brainstormId}`),
+  );
+  const basesByStack = new Map<number, Set<number | null>>();
+  for (const idea of ideas) {
+    const bases = basesByStack.get(idea.original) ?? new Set();
+    bases.add(baseOf(idea));
+    basesByStack.set(idea.original, bases);
+  }
+  const inReview = ideas.filter((idea) => idea.original === idea.id).length;
+  return {
+    variety,
+    ideas: ideas.length,
+    inReview,
+    stacked: ideas.length - inReview,
+    mixedStacks: [...basesByStack.values()].filter((bases) => bases.size > 1).length,
+    tokens: generation.input_tokens + generation.output_tokens,
+  };
+}
+
+const percent = (share: number) => `${(share * 100).toFixed(1)} %`;
+const verdict = (met: boolean) => (met ? 'met' : 'NOT MET');
+
+/** The result as the table the benchmark prints, targets last. */
+export function formatQualityResult(result: QualityResult): string {
+  const lines = [`\nQuality on ${result.database}`];
+  lines.push(
+    `  Repeating model (${BASES} base ideas reworded), ${result.repeating[0]?.ideas ?? 0} ideas through the API and queue:`,
+    '    variety  ideas  in review  stacked  mixed stacks   tokens  tokens / idea in review',
+  );
+  for (const run of result.repeating) {
+    lines.push(
+      `    ${run.variety.padEnd(7)} ${String(run.ideas).padStart(6)} ${String(run.inReview).padStart(10)} ` +
+        `${String(run.stacked).padStart(8)} ${String(run.mixedStacks).padStart(13)} ` +
+        `${String(run.tokens).padStart(8)} ${(run.tokens / Math.max(run.inReview, 1)).toFixed(0).padStart(24)}`,
+    );
+  }
+  const { pairs } = result;
+  lines.push(
+    `  Labelled pairs (${pairs.count}: ${pairs.duplicates} duplicates, ${pairs.count - pairs.duplicates} near-misses):`,
+    '    threshold  precision  recall  false alarms  missed',
+  );
+  for (const row of pairs.accuracy) {
+    const mark = row.threshold === DEFAULT_DUPLICATE_THRESHOLDS.lexical ? ' (default)' : '';
+    lines.push(
+      `    ${row.threshold.toFixed(2).padStart(9)} ${row.precision.toFixed(3).padStart(10)} ` +
+        `${row.recall.toFixed(3).padStart(7)} ${String(row.falsePositives).padStart(13)} ` +
+        `${String(row.falseNegatives).padStart(7)}${mark}`,
+    );
+  }
+  lines.push(
+    `  Offline provider, distinct ideas (not stacked): ` +
+      result.offline.map((o) => `${o.distinct}/${o.ideas} (${percent(o.share)})`).join(', '),
+  );
+  const byDefault = pairs.accuracy.find(
+    (row) => row.threshold === DEFAULT_DUPLICATE_THRESHOLDS.lexical,
+  );
+  const offlineTarget = (ideas: number, share: number) => {
+    const run = result.offline.find((o) => o.ideas === ideas);
+    return run ? `${verdict(run.share >= share)} (${percent(run.share)})` : 'not measured';
+  };
+  lines.push(
+    '  Targets:',
+    `    no stack mixes two base ideas: ${verdict(result.repeating.every((r) => r.mixedStacks === 0))}`,
+    `    precision ≥ 0.9 with recall ≥ 0.8 at the default: ${verdict(
+      !!byDefault && byDefault.precision >= 0.9 && byDefault.recall >= 0.8,
+    )}`,
+    `    offline ≥ 95 % distinct of 50: ${offlineTarget(50, 0.95)}`,
+    `    offline ≥ 80 % distinct of 500: ${offlineTarget(500, 0.8)}`,
+  );
+  return lines.join('\n');
+}

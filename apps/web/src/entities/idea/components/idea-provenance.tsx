@@ -1,0 +1,55 @@
+import { useQuery } from '@tanstack/react-query';
+import { Button } from '@/components/ui/button';
+import { ideaQueryOptions } from '../api/get-idea';
+import type { Idea } from '../api/types';
+import { steeringSummary } from '../lib/steering-summary';
+
+interface IdeaProvenanceProps {
+  idea: Idea;
+  /** The ideas listed beside it: the one it was developed from is found there first. */
+  listed: readonly Idea[];
+  /** Brings a listed idea into view. */
+  onShowIdea?: (ideaId: number) => void;
+}
+
+/** 'Developed from “…”' and 'Steered by N liked and M rejected ideas', when they apply. */
+export function IdeaProvenance({ idea, listed, onShowIdea }: IdeaProvenanceProps) {
+  const inspiredBy = idea.provenance?.inspired_by ?? null;
+  const steeredBy = idea.provenance?.steered_by ?? null;
+  const source = listed.find((other) => other.id === inspiredBy);
+  // Not listed here (another page, or reviewed): its title is read on its own.
+  const fetched = useQuery({
+    ...ideaQueryOptions(inspiredBy ?? 0),
+    enabled: inspiredBy !== null && source === undefined,
+  }).data;
+  const title = source?.title ?? fetched?.title;
+  const steered = steeredBy
+    ? steeringSummary(steeredBy.liked.length, steeredBy.rejected.length)
+    : null;
+  if (title === undefined && steered === null) return null;
+  return (
+    <div className="grid gap-0.5 text-xs font-normal text-muted-foreground">
+      {title !== undefined ? (
+        <p>
+          Developed from{' '}
+          {source && onShowIdea ? (
+            <Button
+              type="button"
+              variant="link"
+              size="sm"
+              className="h-auto p-0 text-xs whitespace-normal"
+              onClick={() => {
+                onShowIdea(source.id);
+              }}
+            >
+              “{title}”
+            </Button>
+          ) : (
+            <>“{title}”</>
+          )}
+        </p>
+      ) : null}
+      {steered !== null ? <p>{steered}</p> : null}
+    </div>
+  );
+}

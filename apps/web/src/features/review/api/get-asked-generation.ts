@@ -1,0 +1,40 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ideaKeys } from '@/entities/idea/api/idea-keys';
+import { ApiError } from '@/lib/api/api-error';
+import { api } from '@/lib/api/client';
+
+const POLL_MS = 1000;
+
+type Status = 'queued' | 'running' | 'done' | 'failed' | 'partly_failed';
+
+export function isRunning(status: Status) {
+  return status === 'queued' || status === 'running';
+}
+
+async function getAskedGeneration(id: number) {
+  const { data, error, response } = await api.GET('/api/generations/{id}/', {
+    params: { path: { id } },
+  });
+  if (!data) throw new ApiError(response.status, error);
+  return data;
+}
+
+/**
+ * A 'More like this' or 'Flip it' generation, read every second until it finishes: the review
+ * list does not poll, so its end is what brings the new ideas in.
+ */
+export function askedGenerationQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: [...ideaKeys.all, 'asked-generation', id],
+    queryFn: () => getAskedGeneration(id),
+    refetchInterval: ({ state }) => {
+      const refused = state.error instanceof ApiError && state.error.status < 500;
+      const finished = state.data !== undefined && !isRunning(state.data.status);
+      return refused || finished ? false : POLL_MS;
+    },
+  });
+}
+
+export function useAskedGeneration(id: number | null) {
+  return useQuery({ ...askedGenerationQueryOptions(id ?? 0), enabled: id !== null });
+}
