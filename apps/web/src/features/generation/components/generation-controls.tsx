@@ -69,9 +69,15 @@ export function GenerationControls({ brainstormId, poll }: GenerationControlsPro
   const rememberedCount = ideaCount.count ?? DEFAULT_IDEAS;
   useEffect(() => {
     if (provider && model) {
-      rememberGenerationChoice(brainstormId, { provider, model, count: rememberedCount, steer });
+      rememberGenerationChoice(brainstormId, {
+        provider,
+        model,
+        count: rememberedCount,
+        steer,
+        variety,
+      });
     }
-  }, [brainstormId, provider, model, rememberedCount, steer]);
+  }, [brainstormId, provider, model, rememberedCount, steer, variety]);
   const [sending, setSending] = useState(false);
   const [generationId, setGenerationId] = useState<number | null>(null);
   // Until this page asks for ideas, a generation of the brainstorm still under way.
