@@ -28,12 +28,12 @@ const BASES = 5;
 const PAIR_THRESHOLDS = [0.4, DEFAULT_DUPLICATE_THRESHOLDS.lexical, 0.6];
 
 /**
- * The generation settings measured against the repeating model, one row each. Variety 'high'
- * (several candidates per slot, the least alike kept) is one more line once the payload has it:
- * `{ variety: 'high', payload: { variety: 'high' } }`.
+ * The generation settings measured against the repeating model, one row each: variety 'high'
+ * asks each slot for 3 candidates and keeps the least alike.
  */
 const VARIETIES: { variety: string; payload: Record<string, unknown> }[] = [
   { variety: 'normal', payload: {} },
+  { variety: 'high', payload: { variety: 'high' } },
 ];
 
 export interface RepeatingRun {

@@ -13,6 +13,35 @@ describe('loadConfig', () => {
     });
   });
 
+  it('embeds with OpenAI and Google by default, with Ollama and compatible servers on request', () => {
+    const embedding = (env: NodeJS.ProcessEnv) =>
+      Object.fromEntries(loadConfig(env).providers.map((p) => [p.key, p.embeddingModel]));
+    const all = {
+      OPENAI_API_KEY: 'sk',
+      GOOGLE_GENERATIVE_AI_API_KEY: 'g',
+      OLLAMA_BASE_URL: 'http://127.0.0.1:11434',
+      OLLAMA_MODELS: 'llama3',
+      ANTHROPIC_API_KEY: 'a',
+    };
+    expect(embedding(all)).toEqual({
+      openai: 'text-embedding-3-small',
+      google: 'gemini-embedding-001',
+      ollama: undefined,
+      anthropic: undefined,
+      offline: undefined,
+    });
+    expect(
+      embedding({
+        ...all,
+        OPENAI_EMBEDDING_MODEL: 'none',
+        OLLAMA_EMBEDDING_MODEL: 'nomic-embed-text',
+      }),
+    ).toMatchObject({ openai: undefined, ollama: 'nomic-embed-text' });
+    expect(() => loadConfig({ GOOGLE_EMBEDDING_MODEL: 'two models' })).toThrow(
+      /GOOGLE_EMBEDDING_MODEL: Must be one model name/,
+    );
+  });
+
   it('lists every bad variable at once', () => {
     let error: unknown;
     try {

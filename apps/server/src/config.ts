@@ -1,6 +1,10 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { loadProviders, type ProviderConfig } from './modules/providers/providers.config.js';
+import {
+  loadProviders,
+  type ProviderConfig,
+  type ProviderKey,
+} from './modules/providers/providers.config.js';
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -62,6 +66,22 @@ export interface DuplicateThresholds {
 /** Measured on the labelled pairs (`near-duplicates.test.ts`); the README gives the figures. */
 export const DEFAULT_DUPLICATE_THRESHOLDS: DuplicateThresholds = { lexical: 0.5, semantic: 0.9 };
 
+/** The embedding models used unless configured; Ollama and OpenAI-compatible ones are opt-in. */
+export const DEFAULT_EMBEDDING_MODELS = {
+  openai: 'text-embedding-3-small',
+  google: 'gemini-embedding-001',
+} as const;
+
+/** A model name, or 'none' for no embeddings from that provider. */
+function embeddingModel() {
+  return z
+    .string()
+    .trim()
+    .min(1)
+    .max(200, 'Must be a model name of at most 200 characters, or none.')
+    .regex(/^\S+$/, 'Must be one model name (no spaces), or none.');
+}
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -94,6 +114,10 @@ const envSchema = z
     QUEUE_POLLING_SECONDS: z.coerce.number().min(0.5).max(60).default(10),
     DUPLICATE_LEXICAL_THRESHOLD: share().default(DEFAULT_DUPLICATE_THRESHOLDS.lexical),
     DUPLICATE_SEMANTIC_THRESHOLD: share().default(DEFAULT_DUPLICATE_THRESHOLDS.semantic),
+    OPENAI_EMBEDDING_MODEL: embeddingModel().default(DEFAULT_EMBEDDING_MODELS.openai),
+    GOOGLE_EMBEDDING_MODEL: embeddingModel().default(DEFAULT_EMBEDDING_MODELS.google),
+    OLLAMA_EMBEDDING_MODEL: embeddingModel().default('none'),
+    OPENAI_COMPATIBLE_EMBEDDING_MODEL: embeddingModel().default('none'),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_URL && !env.JWT_SECRET) {
@@ -180,7 +204,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const e = parsed.data;
-  const { providers, problems } = loadProviders(env);
+  const setup = loadProviders(env);
+  const embeddings: Partial<Record<ProviderKey, string>> = {
+    openai: e.OPENAI_EMBEDDING_MODEL,
+    google: e.GOOGLE_EMBEDDING_MODEL,
+    ollama: e.OLLAMA_EMBEDDING_MODEL,
+    openai_compatible: e.OPENAI_COMPATIBLE_EMBEDDING_MODEL,
+  };
+  const providers = setup.providers.map((provider) => {
+    const model = embeddings[provider.key];
+    return model && model !== 'none' ? { ...provider, embeddingModel: model } : provider;
+  });
+  const problems = setup.problems;
   return {
     env: e.NODE_ENV,
     host: e.HOST,

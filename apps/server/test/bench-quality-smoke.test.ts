@@ -17,7 +17,11 @@ it('stacks the repeating model by base, scores the pairs and counts offline vari
   const result = await measureQuality('this database', database, { smoke: true });
   console.log(formatQualityResult(result));
 
-  const [run] = result.repeating;
+  expect(result.repeating.map((r) => r.variety)).toEqual(['normal', 'high']);
+  const [run, high] = result.repeating;
+  // Picking the least alike of 3 leaves no more ideas standing alone than picking 1 would.
+  expect(high?.ideas).toBe(10);
+  expect(high?.inReview).toBeGreaterThanOrEqual(run?.inReview ?? 0);
   expect(run?.ideas).toBe(10);
   expect((run?.inReview ?? 0) + (run?.stacked ?? 0)).toBe(10);
   expect(run?.stacked).toBeGreaterThan(0);

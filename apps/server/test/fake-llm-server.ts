@@ -19,6 +19,8 @@ export type FakeLlmBehaviour =
       kind: 'idea';
       /** Defaults to an idea derived from the request's angle line (or a hash of it). */
       idea?: GeneratedIdea;
+      /** The candidates, when the prompt asks for several; default: variants of `idea`. */
+      ideas?: GeneratedIdea[];
       delayMs?: number;
       /** Defaults to about one token per four characters of the prompt and of the answer. */
       usage?: { input: number; output: number };
@@ -67,13 +69,17 @@ export interface FakeLlmServer {
    * /models/<model>:generateContent. */
   baseUrl: string;
   requests: RecordedLlmRequest[];
+  /** The calls to /v1/embeddings, not among `requests`. */
+  embeddingRequests: RecordedLlmRequest[];
   /** The most requests answered at the same time so far. */
   maxInFlight: number;
   enqueue: (...behaviours: FakeLlmBehaviour[]) => void;
   setDefault: (responder: FakeLlmResponder) => void;
   /** How many requests arrived, on one path (e.g. '/v1/messages') or on all. */
   calls: (path?: string) => number;
-  /** Forgets requests and queue, and restores the default responder. */
+  /** Whether /v1/embeddings answers ('ok', the default) or fails with a 500. */
+  setEmbeddings: (mode: 'ok' | 'fail') => void;
+  /** Forgets requests and queue, and restores the default responder and embeddings. */
   reset: () => void;
   close: () => Promise<void>;
 }
@@ -98,6 +104,7 @@ export async function startFakeLlmServer(
   let responder = initialDefault;
   let queue: FakeLlmBehaviour[] = [];
   let inFlight = 0;
+  let embeddings: 'ok' | 'fail' = 'ok';
   const timers = new Set<NodeJS.Timeout>();
 
   const server = createServer((req, res) => {
@@ -118,6 +125,13 @@ export async function startFakeLlmServer(
       ...extractTexts(api, body),
       at: Date.now(),
     };
+    if (req.method === 'POST' && path === EMBEDDINGS_PATH) {
+      // Kept apart, so that counts of idea calls stay what they were without embeddings.
+      fake.embeddingRequests.push(request);
+      if (embeddings === 'fail') sendJson(res, 500, errorBody('chat', 500));
+      else sendJson(res, 200, embeddingAnswer(body));
+      return;
+    }
     fake.requests.push(request);
     if (api === undefined) {
       sendJson(res, 404, errorBody('chat', 404, `No route for ${req.method ?? ''} ${path}`));
@@ -159,6 +173,7 @@ export async function startFakeLlmServer(
     url,
     baseUrl: `${url}/v1`,
     requests: [],
+    embeddingRequests: [],
     maxInFlight: 0,
     enqueue: (...behaviours) => {
       queue.push(...behaviours);
@@ -167,8 +182,13 @@ export async function startFakeLlmServer(
       responder = next;
     },
     calls: (path) => fake.requests.filter((r) => path === undefined || r.path === path).length,
+    setEmbeddings: (mode) => {
+      embeddings = mode;
+    },
     reset: () => {
+      embeddings = 'ok';
       fake.requests = [];
+      fake.embeddingRequests = [];
       fake.maxInFlight = 0;
       queue = [];
       responder = initialDefault;
@@ -208,7 +228,11 @@ function answer(
       };
     case 'idea': {
       const idea = behaviour.idea ?? defaultIdea(request);
-      return { status: 200, payload: success(api, request, JSON.stringify(idea), behaviour.usage) };
+      const asked = candidatesAsked(request);
+      const text = JSON.stringify(
+        asked > 1 ? { ideas: behaviour.ideas ?? candidateVariants(idea, asked) } : idea,
+      );
+      return { status: 200, payload: success(api, request, text, behaviour.usage) };
     }
   }
 }
@@ -351,6 +375,60 @@ export function defaultIdea(request: Pick<RecordedLlmRequest, 'n' | 'user'>): Ge
     title: `Idea ${request.n}: ${label}`,
     summary: `A fake idea from the angle "${label}".`,
     description: `Seen from the angle "${label}": what it is, why it could help, and a first step.`,
+  };
+}
+
+/** How many ideas the prompt asks for: 'answer with exactly 3 new ideas' (else one). */
+export function candidatesAsked(request: Pick<RecordedLlmRequest, 'user'>): number {
+  const match = /answer with exactly (\d+) new ideas/i.exec(request.user ?? '');
+  return match ? Number(match[1]) : 1;
+}
+
+/** Distinct candidates around one idea: the first is the idea itself. */
+export function candidateVariants(idea: GeneratedIdea, count: number): GeneratedIdea[] {
+  return Array.from({ length: count }, (_, i) =>
+    i === 0
+      ? idea
+      : {
+          title: `${idea.title} (candidate ${i + 1})`,
+          summary: `${idea.summary} Candidate ${i + 1}.`,
+          description: idea.description,
+        },
+  );
+}
+
+const EMBEDDINGS_PATH = '/v1/embeddings';
+export const FAKE_EMBEDDING_DIMENSIONS = 256;
+
+/**
+ * A deterministic vector from a text: a hashed bag of its words cut to their first five
+ * letters, normalised. Texts that share most words (a rewording) point the same way.
+ */
+export function fakeEmbedding(text: string): number[] {
+  const vector = new Array<number>(FAKE_EMBEDDING_DIMENSIONS).fill(0);
+  for (const word of text.toLowerCase().match(/\p{L}{3,}/gu) ?? []) {
+    const digest = createHash('sha256').update(word.slice(0, 5)).digest();
+    const index = digest.readUInt16BE(0) % FAKE_EMBEDDING_DIMENSIONS;
+    vector[index] = (vector[index] ?? 0) + 1;
+  }
+  const norm = Math.hypot(...vector) || 1;
+  return vector.map((x) => x / norm);
+}
+
+/** OpenAI's embeddings answer; usage is about one token per four characters. */
+function embeddingAnswer(body: unknown): unknown {
+  const record = asRecord(body);
+  const input = Array.isArray(record.input) ? record.input.map(String) : [String(record.input)];
+  const tokens = input.reduce((sum, text) => sum + estimateTokens(text), 0);
+  return {
+    object: 'list',
+    data: input.map((text, index) => ({
+      object: 'embedding',
+      index,
+      embedding: fakeEmbedding(text),
+    })),
+    model: typeof record.model === 'string' ? record.model : 'fake-embedding',
+    usage: { prompt_tokens: tokens, total_tokens: tokens },
   };
 }
 

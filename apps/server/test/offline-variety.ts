@@ -109,7 +109,7 @@ export async function measureOfflineVariety(
         {
           technique: prompt.technique,
           promptVersion: prompt.promptVersion,
-          candidates: [{ idea: result.idea }],
+          candidates: result.ideas.map((idea) => ({ idea })),
           inputTokens: result.inputTokens,
           outputTokens: result.outputTokens,
         },

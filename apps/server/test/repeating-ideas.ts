@@ -1,6 +1,11 @@
 import type { GeneratedIdea } from '../src/modules/providers/generated-idea.js';
 import { seededRandom } from '../src/modules/providers/offline-provider.js';
-import type { FakeLlmBehaviour, FakeLlmResponder, RecordedLlmRequest } from './fake-llm-server.js';
+import {
+  candidatesAsked,
+  type FakeLlmBehaviour,
+  type FakeLlmResponder,
+  type RecordedLlmRequest,
+} from './fake-llm-server.js';
 
 /*
  * A language model that repeats itself on purpose, as models do: every call answers one of a
@@ -243,11 +248,16 @@ export function repeatingIdeas(options: { bases?: number; seed?: number } = {}):
   }
   const random = seededRandom(options.seed ?? 21);
   const answers: RepeatingIdeas['answers'] = [];
-  const responder = (request: RecordedLlmRequest): FakeLlmBehaviour => {
+  const answer = (request: RecordedLlmRequest) => {
     const base = Math.floor(random() * count);
     const idea = reword(base, random);
     answers.push({ n: request.n, base, idea });
-    return { kind: 'idea', idea };
+    return idea;
+  };
+  // Asked for several candidates, it draws each as it would draw one idea.
+  const responder = (request: RecordedLlmRequest): FakeLlmBehaviour => {
+    const ideas = Array.from({ length: candidatesAsked(request) }, () => answer(request));
+    return { kind: 'idea', idea: ideas[0], ideas };
   };
   return { responder, bases: REPEATING_BASE_IDEAS.slice(0, count), answers };
 }

@@ -117,6 +117,37 @@ test('a number of ideas outside 1 to 50 is refused at the field, and nothing is 
   expect(generations).toHaveLength(1);
 });
 
+test('high variety keeps one of three candidates for each idea asked for', async ({
+  page,
+  request,
+}) => {
+  const id = await createBrainstorm(request);
+  await signInAt(page, alice);
+  await page.goto(`/brainstorms/${id}/`);
+
+  const form = page.getByRole('form', { name: 'Generate ideas' });
+  await expect(form.getByRole('combobox', { name: 'Variety' })).toHaveText('Normal');
+  await chooseInGenerationForm(page, 'Provider', 'Offline sample ideas (no AI)');
+  await form.getByRole('combobox', { name: 'Variety' }).click();
+  await expect(page.getByRole('option', { name: 'Normal', exact: true })).toBeVisible();
+  await page.getByRole('option', { name: 'High — 3 candidates per idea' }).click();
+  await expect(form.getByRole('combobox', { name: 'Variety' })).toHaveText(
+    'High — 3 candidates per idea',
+  );
+  await expectNoAxeViolations(page);
+  await form.getByLabel('# ideas:').fill('3');
+  await form.getByRole('button', { name: 'Generate New Ideas' }).click();
+
+  await expect(page.getByRole('progressbar', { name: 'Idea generation' })).toHaveAttribute(
+    'aria-valuetext',
+    '3 of 3 ideas',
+    { timeout: 20_000 },
+  );
+  const ideas = page.getByRole('region', { name: 'Ideas' });
+  await expect(ideas.getByRole('row').filter({ has: page.getByRole('cell') })).toHaveCount(3);
+  await expectNoAxeViolations(page);
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
@@ -131,6 +162,7 @@ test.describe('on a phone', () => {
       form.getByLabel('# ideas:'),
       form.getByRole('combobox', { name: 'Provider' }),
       form.getByRole('combobox', { name: 'Model' }),
+      form.getByRole('combobox', { name: 'Variety' }),
       generate,
     ]) {
       await control.scrollIntoViewIfNeeded();
@@ -148,6 +180,8 @@ test.describe('on a phone', () => {
     await expectNoAxeViolations(page);
 
     await chooseInGenerationForm(page, 'Provider', 'Offline sample ideas (no AI)');
+    await chooseInGenerationForm(page, 'Variety', 'High — 3 candidates per idea');
+    expect(await sidewaysScrollers(page)).toEqual([]);
     await form.getByLabel('# ideas:').fill('2');
     await generate.click();
     await expect(page.getByRole('progressbar', { name: 'Idea generation' })).toHaveAttribute(

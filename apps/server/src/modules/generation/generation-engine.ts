@@ -81,6 +81,7 @@ export async function startGenerationEngine(options: EngineOptions): Promise<Gen
       settings: generation,
       limits: generation.limits,
       duplicates,
+      log,
     };
     for (const provider of providers) {
       await boss.work<SlotJob>(

@@ -120,7 +120,7 @@ describe('the daily token budgets', () => {
     t = await appWithLimits(
       // Each costly idea reserves about 7,500 tokens: its prompt's bytes and overhead, and 4,000.
       { dailyTokensPerUser: 30_000, dailyTokensTotal: 60_000 },
-      { OPENAI_API_KEY: 'sk-unused', OPENAI_MODELS: 'gpt-x' },
+      { OPENAI_API_KEY: 'sk-unused', OPENAI_MODELS: 'gpt-x', OPENAI_EMBEDDING_MODEL: 'none' },
     );
   });
   afterAll(() => t.close());

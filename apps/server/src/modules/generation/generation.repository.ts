@@ -26,6 +26,8 @@ export async function insertGeneration(
     createdBy: number;
     slots: NewSlot[];
     steering?: GenerationSteering | null;
+    /** Candidates each slot asks for (the payload's variety). */
+    candidates?: number;
   },
 ): Promise<GenerationRow> {
   const reserved = values.slots.reduce((sum, s) => sum + (s.reservedTokens ?? 0), 0);
@@ -37,6 +39,7 @@ export async function insertGeneration(
       requested: values.slots.length,
       reservedTokens: reserved,
       steering: values.steering ?? null,
+      candidates: values.candidates ?? 1,
     })
     .returning();
   if (!generation) throw new Error('an insert returned no row');
@@ -395,6 +398,8 @@ export interface SlotContext {
   avoidTitles: string[];
   /** The steering ideas as they read now; those deleted meanwhile have dropped out. */
   steering: PromptSteering | null;
+  /** How many candidates each slot asks for. */
+  candidates: number;
 }
 
 /**
@@ -411,7 +416,7 @@ export async function slotContext(
       from jsonb_array_elements_text(g.steering -> ${side}) with ordinality s(id, n)
       join ideas i on i.id = s.id::int), '[]'::json)`;
   const result = await db.execute(sql`
-    select b.type, b.title, b.parameters,
+    select b.type, b.title, b.parameters, g.candidates,
       array(select i.title from ideas i where i.brainstorm_id = b.id
             order by i.created desc, i.id desc limit ${avoidLimit}) as "avoidTitles",
       g.steering is not null as steered,

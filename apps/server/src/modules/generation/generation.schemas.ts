@@ -5,6 +5,13 @@ import { paginationQuery } from '../../lib/pagination.js';
 export const MAX_WORKERS = 50;
 export const MAX_TOKENS_LIMIT = 8000;
 
+/** How many candidates each slot asks its provider for, by the payload's `variety`. */
+export const CANDIDATES_BY_VARIETY = { normal: 1, high: 3 } as const;
+export type Variety = keyof typeof CANDIDATES_BY_VARIETY;
+const VARIETIES = ['normal', 'high'] as const;
+
+export const varietyOf = (candidates: number): Variety => (candidates > 1 ? 'high' : 'normal');
+
 const workerParamsSchema = z.object({
   provider: z.string().trim().min(1).max(100),
   model: z.string().trim().min(1).max(200),
@@ -26,6 +33,13 @@ export const generationRequestBody = z
       .boolean()
       .optional()
       .describe("Whether the team's liked and rejected ideas steer the prompts; on unless false."),
+    variety: z
+      .enum(VARIETIES, { error: "Must be 'normal' or 'high'." })
+      .optional()
+      .describe(
+        "'high' asks each provider call for 3 candidates and keeps the one least like the " +
+          "brainstorm's ideas (about 3 times the output tokens); 'normal' (the default) asks for one.",
+      ),
   })
   .meta({ id: 'GenerationRequest' });
 export type GenerationRequest = z.infer<typeof generationRequestBody>;
@@ -54,6 +68,9 @@ export const generationSchema = z
     requested: z.number().int(),
     succeeded: z.number().int(),
     failed: z.number().int(),
+    variety: z
+      .enum(VARIETIES)
+      .describe("'high' when each idea was chosen from 3 candidates, else 'normal'."),
     stacked: z
       .number()
       .int()

@@ -12,13 +12,19 @@ import type { PromptSteering } from '../providers/generated-idea.js';
 import type { ProviderConfig } from '../providers/providers.config.js';
 import type { GenerationEngine } from './generation-engine.js';
 import * as repository from './generation.repository.js';
-import type { GenerationDto, GenerationRequest, SteeringDto } from './generation.schemas.js';
+import {
+  CANDIDATES_BY_VARIETY,
+  varietyOf,
+  type GenerationDto,
+  type GenerationRequest,
+  type SteeringDto,
+} from './generation.schemas.js';
 import { insertJobs, slotQueue, type SlotJob } from './job-queue.js';
 import { anglesFor, buildPrompt, MAX_AVOID_TITLES, MAX_STEERING_IDEAS } from './prompts.js';
 import {
   budgetPassed,
+  callTokenBound,
   costsNothing,
-  promptTokenBound,
   secondsUntilTomorrow,
 } from './token-budget.js';
 
@@ -214,6 +220,8 @@ async function launch(
   // budgets (slot-runner).
   const avoidTitles = await repository.newestTitles(ctx.db, brainstormId, MAX_AVOID_TITLES);
   const steering = await chooseSteering(ctx.db, brainstormId, body.steer !== false, inspiration);
+  const candidates = CANDIDATES_BY_VARIETY[body.variety ?? 'normal'];
+  const embeds = new Set(ctx.providers.filter((p) => p.embeddingModel).map((p) => p.key as string));
   const slots = body.worker_params.map((entry, slot) => {
     const angle = angles[slot] ?? { key: 'free', label: 'Free', instruction: '' };
     const prompt = buildPrompt({
@@ -224,6 +232,7 @@ async function launch(
       avoidTitles,
       angle,
       steering: steering.prompt,
+      candidates,
     });
     return {
       slot,
@@ -231,10 +240,11 @@ async function launch(
       model: entry.model,
       settings: entry.settings,
       angle,
-      // The offline provider costs nothing; a model may use its prompt and all its max_tokens.
+      // The offline provider costs nothing; a model may use its prompt and all its max_tokens
+      // for each candidate, and embedding them reads them all again.
       reservedTokens: costsNothing(entry.provider)
         ? 0
-        : promptTokenBound(prompt) + entry.settings.max_tokens,
+        : callTokenBound(prompt, entry.settings.max_tokens, candidates, embeds.has(entry.provider)),
     };
   });
   const reserved = slots.reduce((sum, s) => sum + s.reservedTokens, 0);
@@ -246,6 +256,7 @@ async function launch(
       createdBy: user.id,
       slots,
       steering: steering.stored,
+      candidates,
     });
     await insertJobs(
       ctx.engine.boss,
@@ -283,6 +294,7 @@ function toDto(row: repository.GenerationWithSlots): GenerationDto {
     requested: row.requested,
     succeeded: row.succeeded,
     failed: row.failed,
+    variety: varietyOf(row.candidates),
     stacked: row.stacked,
     input_tokens: row.inputTokens,
     output_tokens: row.outputTokens,

@@ -373,6 +373,7 @@ function userMessage({
   avoidTitles,
   angle,
   steering,
+  candidates = 1,
 }: PromptInput): string {
   const usable = usableThemes(themes).map((theme) => theme.text);
   const avoid = avoidTitles.slice(0, MAX_AVOID_TITLES).filter((t) => t.trim() !== '');
@@ -391,7 +392,11 @@ function userMessage({
             tag('avoid_titles', listed(avoid)),
         ]
       : []),
-    'Answer with exactly one new idea as JSON.',
+    candidates > 1
+      ? `This time answer with exactly ${candidates} new ideas instead of one: a JSON object ` +
+        'whose list "ideas" holds them, each with the three fields. Each takes the angle its ' +
+        'own way: they must differ clearly from each other and from the ideas listed above.'
+      : 'Answer with exactly one new idea as JSON.',
   ];
   return parts.join('\n\n');
 }

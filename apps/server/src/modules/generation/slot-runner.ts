@@ -1,13 +1,17 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DuplicateThresholds, GenerationConfig, GenerationLimits } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import type { IdeaProviderClient, IdeaResult } from '../providers/provider-clients.js';
+import type {
+  EmbeddingResult,
+  IdeaProviderClient,
+  IdeaResult,
+} from '../providers/provider-clients.js';
 import type { ProviderKey } from '../providers/providers.config.js';
 import type { PromptInput } from '../providers/generated-idea.js';
 import * as repository from './generation.repository.js';
 import { buildPrompt, MAX_AVOID_TITLES } from './prompts.js';
 import { classifyFailure, failedCallCost, type CallFailure } from './provider-failures.js';
-import { BUDGET_REASONS, costsNothing, promptTokenBound, reserveCall } from './token-budget.js';
+import { BUDGET_REASONS, callTokenBound, costsNothing, reserveCall } from './token-budget.js';
 
 export interface SlotRunnerDeps {
   db: Db;
@@ -16,6 +20,7 @@ export interface SlotRunnerDeps {
   settings: Pick<GenerationConfig, 'timeoutMs' | 'attempts' | 'retryDelayMs' | 'maxRetryAfterMs'>;
   limits: GenerationLimits;
   duplicates: DuplicateThresholds;
+  log: { warn(object: unknown, message: string): void };
 }
 
 /** Thrown into a job that was stopped because its worker is shutting down. */
@@ -67,6 +72,7 @@ export const slotInput = (
   avoidTitles: context.avoidTitles,
   angle,
   steering: context.steering ?? undefined,
+  candidates: context.candidates,
 });
 
 /** Varies the offline provider's choices from one slot and attempt to the next. */
@@ -102,7 +108,9 @@ export async function runSlot(
   const input = slotInput(context, slot.angle);
   const prompt = buildPrompt(input);
   const callSettings = { temperature: 0.7, max_tokens: 1000, ...slot.settings };
-  const cost = costsNothing(slot.provider) ? 0 : promptTokenBound(prompt) + callSettings.max_tokens;
+  const cost = costsNothing(slot.provider)
+    ? 0
+    : callTokenBound(prompt, callSettings.max_tokens, input.candidates ?? 1, !!client.embed);
   for (let attempt = 1; ; attempt++) {
     if (cost > 0) {
       const reserved = await reserveCall(db, deps.limits, slot, cost);
@@ -153,6 +161,7 @@ export async function runSlot(
       slot = again;
       continue;
     }
+    const embedded = await embedCandidates(deps, client, result, slot, signal);
     // A database error here fails the job, and the queue runs it again later: the provider's
     // answer is lost (its call, still in flight, counts all it reserved), but nothing is
     // stored twice.
@@ -161,13 +170,56 @@ export async function runSlot(
       slot,
       {
         ...prompt,
-        candidates: [{ idea: result.idea }],
-        inputTokens: result.inputTokens,
+        candidates: result.ideas.map((idea, i) => ({
+          idea,
+          embedding: embedded
+            ? { model: embedded.model, vector: embedded.vectors[i] ?? [] }
+            : undefined,
+        })),
+        inputTokens: result.inputTokens + (embedded?.tokens ?? 0),
         outputTokens: result.outputTokens,
       },
       deps.duplicates,
     );
     return;
+  }
+}
+
+/** The text embedded for the near-duplicate check: what the lexical check compares too. */
+export const embeddedText = (idea: { title: string; summary: string }) =>
+  `${idea.title}\n${idea.summary}`;
+
+/**
+ * Embeds a call's candidates in one call, when the provider can. A failure never fails the
+ * idea: it is stored without an embedding (the lexical check still applies), with a warning.
+ */
+async function embedCandidates(
+  deps: SlotRunnerDeps,
+  client: IdeaProviderClient,
+  result: IdeaResult,
+  slot: { generationId: number; slot: number; provider: string },
+  signal: AbortSignal,
+): Promise<EmbeddingResult | null> {
+  if (!client.embed) return null;
+  const timeout = AbortSignal.timeout(deps.settings.timeoutMs);
+  try {
+    const embedded = await client.embed(
+      result.ideas.map(embeddedText),
+      AbortSignal.any([signal, timeout]),
+    );
+    if (embedded.vectors.length !== result.ideas.length) {
+      throw new Error(`${embedded.vectors.length} vectors for ${result.ideas.length} texts`);
+    }
+    return embedded;
+  } catch (error) {
+    if (signal.aborted) {
+      throw signal.reason instanceof Error ? signal.reason : new WorkerStopping();
+    }
+    deps.log.warn(
+      { err: error, generation: slot.generationId, slot: slot.slot, provider: slot.provider },
+      'Embedding the ideas failed; the idea is stored without one',
+    );
+    return null;
   }
 }
 

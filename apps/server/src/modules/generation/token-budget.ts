@@ -25,6 +25,17 @@ export function textTokenBound(text: string): number {
 export const promptTokenBound = (prompt: Pick<BuiltPrompt, 'system' | 'prompt'>) =>
   textTokenBound(prompt.system) + textTokenBound(prompt.prompt) + CALL_OVERHEAD_TOKENS;
 
+/**
+ * The most one slot's call may cost: its prompt, max_tokens for each of its candidates, and,
+ * when its provider embeds them, their text once more (an answer's text is at most its tokens).
+ */
+export const callTokenBound = (
+  prompt: Pick<BuiltPrompt, 'system' | 'prompt'>,
+  maxTokens: number,
+  candidates: number,
+  embeds: boolean,
+) => promptTokenBound(prompt) + maxTokens * candidates * (embeds ? 2 : 1);
+
 /** The offline provider composes ideas from templates: no call, no tokens. */
 export const costsNothing = (provider: string) => provider === 'offline';
 

@@ -37,6 +37,8 @@ export interface PromptInput {
   angle: Angle;
   /** What the team's reviews say, when the generation is steered by them (decision 025). */
   steering?: PromptSteering | undefined;
+  /** How many ideas one call answers with, of which one is kept (decision 025); 1 if absent. */
+  candidates?: number | undefined;
 }
 
 /** An idea the team reviewed, as the prompt quotes it. */

@@ -2,7 +2,7 @@ import { createAnthropic } from '@ai-sdk/anthropic';
 import { createGoogle } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { generateText, Output, type LanguageModel } from 'ai';
+import { embedMany, generateText, Output, type EmbeddingModel, type LanguageModel } from 'ai';
 import { z } from 'zod';
 import type { GenerationSettings } from '../../db/schema/ideas.js';
 import {
@@ -28,14 +28,23 @@ export interface IdeaRequest {
 }
 
 export interface IdeaResult {
-  idea: GeneratedIdea;
+  /** As many as the prompt asked for (`input.candidates`), less any malformed ones; never none. */
+  ideas: GeneratedIdea[];
   inputTokens: number;
   outputTokens: number;
 }
 
-/** One configured provider, able to produce one idea per call. */
+export interface EmbeddingResult {
+  model: string;
+  vectors: number[][];
+  tokens: number;
+}
+
+/** One configured provider, able to produce one idea, or several candidates, per call. */
 export interface IdeaProviderClient {
   generate(request: IdeaRequest): Promise<IdeaResult>;
+  /** Embeds texts in one call, when the provider has an embedding model configured. */
+  embed?: (texts: string[], signal: AbortSignal) => Promise<EmbeddingResult>;
 }
 
 /** The answer a model gives is malformed: empty or not the idea asked for. */
@@ -59,6 +68,27 @@ const ideaOutputSchema = z.object({
   summary: z.string().describe(generatedIdeaSchema.shape.summary.description ?? ''),
   description: z.string().describe(generatedIdeaSchema.shape.description.description ?? ''),
 });
+
+/** Several candidates in one answer: a list, its length asked for in the prompt. */
+const candidatesOutputSchema = z.object({ ideas: z.array(ideaOutputSchema) });
+
+/** The candidates of an answer that are well formed; malformed only when none is. */
+export function normaliseCandidates(raw: unknown): GeneratedIdea[] {
+  const list = candidatesOutputSchema.shape.ideas.safeParse(
+    typeof raw === 'object' && raw !== null ? (raw as { ideas?: unknown }).ideas : undefined,
+  );
+  if (!list.success) throw new MalformedIdeaError('The answer had no list of ideas.');
+  const ideas: GeneratedIdea[] = [];
+  for (const candidate of list.data) {
+    try {
+      ideas.push(normaliseIdea(candidate));
+    } catch (error) {
+      if (!(error instanceof MalformedIdeaError)) throw error;
+    }
+  }
+  if (ideas.length === 0) throw new MalformedIdeaError('The answer had no well-formed idea.');
+  return ideas;
+}
 
 const LIMITS = { title: 200, summary: 1000, description: 10_000 } as const;
 
@@ -109,22 +139,52 @@ function languageModelFactory(config: ProviderConfig): ((model: string) => Langu
   }
 }
 
+/** The provider's configured embedding model, through the same SDK provider as its ideas. */
+function embeddingModelFor(config: ProviderConfig): EmbeddingModel | null {
+  const name = config.embeddingModel;
+  if (!name) return null;
+  switch (config.key) {
+    case 'openai':
+      return createOpenAI({ apiKey: config.apiKey, baseURL: config.baseUrl }).embeddingModel(name);
+    case 'google':
+      return createGoogle({ apiKey: config.apiKey }).embeddingModel(name);
+    case 'ollama':
+    case 'openai_compatible':
+      return createOpenAICompatible({
+        name: config.key,
+        baseURL: config.key === 'ollama' ? ollamaOpenAiUrl(config.baseUrl) : (config.baseUrl ?? ''),
+        apiKey: config.apiKey,
+      }).embeddingModel(name);
+    case 'anthropic':
+    case 'offline':
+      return null;
+  }
+}
+
 /** Ollama serves the OpenAI-compatible API under /v1 of its address. */
 function ollamaOpenAiUrl(baseUrl: string | undefined): string {
   const base = (baseUrl ?? 'http://127.0.0.1:11434').replace(/\/+$/, '');
   return base.endsWith('/v1') ? base : `${base}/v1`;
 }
 
-function modelClient(languageModel: (model: string) => LanguageModel): IdeaProviderClient {
-  return {
-    async generate({ model, prompt, settings, signal }) {
+function modelClient(
+  languageModel: (model: string) => LanguageModel,
+  embeddingModel: EmbeddingModel | null,
+  embeddingModelName: string | undefined,
+): IdeaProviderClient {
+  const client: IdeaProviderClient = {
+    async generate({ model, prompt, input, settings, signal }) {
+      const several = (input.candidates ?? 1) > 1;
       const result = await generateText({
         model: languageModel(model),
         instructions: prompt.system,
         prompt: prompt.prompt,
-        output: Output.object({ schema: ideaOutputSchema, name: 'idea' }),
+        output: several
+          ? Output.object({ schema: candidatesOutputSchema, name: 'ideas' })
+          : Output.object({ schema: ideaOutputSchema, name: 'idea' }),
         temperature: settings.temperature,
-        maxOutputTokens: settings.max_tokens,
+        // max_tokens is per idea: several candidates may use it each (and reserved so).
+        maxOutputTokens: settings.max_tokens * (input.candidates ?? 1),
         // Retries belong to the job, which honours Retry-After and records every attempt.
         maxRetries: 0,
         abortSignal: signal,
@@ -134,7 +194,11 @@ function modelClient(languageModel: (model: string) => LanguageModel): IdeaProvi
         outputTokens: result.usage.outputTokens ?? 0,
       };
       try {
-        return { idea: normaliseIdea(result.output), ...usage };
+        // A model that answers more than asked for gets no more chances than were paid for.
+        const ideas = several
+          ? normaliseCandidates(result.output).slice(0, input.candidates)
+          : [normaliseIdea(result.output as z.infer<typeof ideaOutputSchema>)];
+        return { ideas, ...usage };
       } catch (error) {
         // A malformed answer was still paid for.
         if (error instanceof MalformedIdeaError) error.usage = usage;
@@ -142,14 +206,34 @@ function modelClient(languageModel: (model: string) => LanguageModel): IdeaProvi
       }
     },
   };
+  if (embeddingModel && embeddingModelName) {
+    client.embed = async (texts, signal) => {
+      const result = await embedMany({
+        model: embeddingModel,
+        values: texts,
+        maxRetries: 0,
+        abortSignal: signal,
+      });
+      return { model: embeddingModelName, vectors: result.embeddings, tokens: result.usage.tokens };
+    };
+  }
+  return client;
 }
 
+/** Offline candidates come from as many seeds: it is its own generator, not a model asked twice. */
 const offlineClient: IdeaProviderClient = {
   generate({ input, slot, seed }) {
-    const idea = generatedIdeaSchema.parse(composeOfflineIdea(input, slot, seededRandom(seed)));
-    return Promise.resolve({ idea, inputTokens: 0, outputTokens: 0 });
+    const ideas = Array.from({ length: input.candidates ?? 1 }, (_, i) =>
+      generatedIdeaSchema.parse(
+        composeOfflineIdea(input, slot, seededRandom(seed + i * OFFLINE_SEED_STRIDE)),
+      ),
+    );
+    return Promise.resolve({ ideas, inputTokens: 0, outputTokens: 0 });
   },
 };
+
+/** Apart enough that a candidate's seed is never another slot's or attempt's (`slotSeed`). */
+const OFFLINE_SEED_STRIDE = 7_919_000;
 
 /** A client for every configured provider, by key. */
 export function createProviderClients(
@@ -158,7 +242,9 @@ export function createProviderClients(
   return new Map(
     providers.map((config) => {
       const factory = languageModelFactory(config);
-      return [config.key, factory ? modelClient(factory) : offlineClient];
+      if (!factory) return [config.key, offlineClient];
+      const embedder = config.embeddingModel ? embeddingModelFor(config) : null;
+      return [config.key, modelClient(factory, embedder, config.embeddingModel)];
     }),
   );
 }

@@ -24,6 +24,8 @@ export interface ProviderConfig {
   baseUrl: string | undefined;
   /** How many of its calls may run at once in one worker process. */
   concurrency: number;
+  /** The model that embeds its ideas for the near-duplicate check; none when absent. */
+  embeddingModel?: string | undefined;
 }
 
 export const OFFLINE_PROVIDER_NAME = 'Offline sample ideas (no AI)';

@@ -7190,6 +7190,11 @@ export interface components {
         rejected: number[];
       } | null;
       succeeded: number;
+      /**
+       * @description 'high' when each idea was chosen from 3 candidates, else 'normal'.
+       * @enum {string}
+       */
+      variety: 'normal' | 'high';
     };
     GenerationInput: {
       brainstorm: number;
@@ -7221,11 +7226,21 @@ export interface components {
         rejected: number[];
       } | null;
       succeeded: number;
+      /**
+       * @description 'high' when each idea was chosen from 3 candidates, else 'normal'.
+       * @enum {string}
+       */
+      variety: 'normal' | 'high';
     };
     GenerationRequest: {
       num_workers: number;
       /** @description Whether the team's liked and rejected ideas steer the prompts; on unless false. */
       steer?: boolean;
+      /**
+       * @description 'high' asks each provider call for 3 candidates and keeps the one least like the brainstorm's ideas (about 3 times the output tokens); 'normal' (the default) asks for one.
+       * @enum {string}
+       */
+      variety?: 'normal' | 'high';
       worker_params: {
         model: string;
         provider: string;
@@ -7247,6 +7262,11 @@ export interface components {
       num_workers: number;
       /** @description Whether the team's liked and rejected ideas steer the prompts; on unless false. */
       steer?: boolean;
+      /**
+       * @description 'high' asks each provider call for 3 candidates and keeps the one least like the brainstorm's ideas (about 3 times the output tokens); 'normal' (the default) asks for one.
+       * @enum {string}
+       */
+      variety?: 'normal' | 'high';
       worker_params: {
         model: string;
         provider: string;

@@ -38,9 +38,10 @@ export interface AskForMoreInput {
 
 /** Starts the generation (202): its ideas arrive as the generation runs. */
 export async function askForMore({ ideaId, direction, choice }: AskForMoreInput) {
-  const { count, provider, model, steer } = choice;
+  const { count, provider, model, steer, variety } = choice;
   const body = {
     ...(steer ? {} : { steer: false }),
+    ...(variety === 'high' ? { variety } : {}),
     num_workers: count,
     worker_params: Array.from({ length: count }, () => ({
       provider,

@@ -4,6 +4,8 @@ export interface GenerationChoice {
   model: string;
   count: number;
   steer: boolean;
+  /** 'high': 3 candidates per idea, the most novel kept; normal when absent. */
+  variety?: 'normal' | 'high';
 }
 
 // The controls stand on the same page as the review list's 'More like this': they say here what

@@ -4,6 +4,7 @@ import { api } from '@/lib/api/client';
 import type { Severity } from '@/lib/logger';
 import { generationKeys } from './generation-keys';
 import { generationQueryOptions } from './get-generation';
+import { varietyPayload, type Variety } from '../lib/variety';
 import type { GenerationRequest } from './types';
 
 /** The settings every idea is asked with. */
@@ -14,14 +15,17 @@ export interface GenerateIdeasInput {
   count: number;
   provider: string;
   model: string;
+  /** 'high' asks for 3 candidates per idea; normal when absent. */
+  variety?: Variety;
   /** Off: the team's reviews do not steer the prompts (they do unless said). */
   steer?: boolean;
 }
 
 /** One worker per idea, all with the same provider, model and settings. */
-export function generationRequest({ count, provider, model, steer }: GenerateIdeasInput) {
+export function generationRequest({ count, provider, model, steer, variety }: GenerateIdeasInput) {
   return {
     ...(steer === false ? { steer: false } : {}),
+    ...varietyPayload(variety ?? 'normal'),
     num_workers: count,
     worker_params: Array.from({ length: count }, () => ({
       provider,

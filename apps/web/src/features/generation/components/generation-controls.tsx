@@ -21,6 +21,8 @@ import { GenerationError } from './generation-error';
 import { GenerationProgress } from './generation-progress';
 import { ProviderModelFields, type ProviderChoice } from './provider-model-fields';
 import { SteeringField } from './steering-field';
+import { VarietyField } from './variety-field';
+import type { Variety } from '../lib/variety';
 
 const BUTTON_TEXT = {
   idle: 'Generate New Ideas',
@@ -60,15 +62,22 @@ export function GenerationControls({ brainstormId, poll }: GenerationControlsPro
   const [chosen, setChosen] = useState<ProviderChoice | null>(null);
   const first = providers.data?.[0];
   const choice = chosen ?? { provider: first?.provider ?? '', model: first?.default_model ?? '' };
+  const [variety, setVariety] = useState<Variety>('normal');
   const [steer, setSteer] = useState(true);
   // The review list's 'More like this' asks with the same choice.
   const { provider, model } = choice;
   const rememberedCount = ideaCount.count ?? DEFAULT_IDEAS;
   useEffect(() => {
     if (provider && model) {
-      rememberGenerationChoice(brainstormId, { provider, model, count: rememberedCount, steer });
+      rememberGenerationChoice(brainstormId, {
+        provider,
+        model,
+        count: rememberedCount,
+        steer,
+        variety,
+      });
     }
-  }, [brainstormId, provider, model, rememberedCount, steer]);
+  }, [brainstormId, provider, model, rememberedCount, steer, variety]);
   const [sending, setSending] = useState(false);
   const [generationId, setGenerationId] = useState<number | null>(null);
   // Until this page asks for ideas, a generation of the brainstorm still under way.
@@ -90,7 +99,13 @@ export function GenerationControls({ brainstormId, poll }: GenerationControlsPro
     try {
       // Taken before asking, so ideas that arrive at once still count as new.
       const before = poll ? await polling.countIdeas() : null;
-      const generation = await generate.mutateAsync({ brainstormId, count, ...choice, steer });
+      const generation = await generate.mutateAsync({
+        brainstormId,
+        count,
+        variety,
+        ...choice,
+        steer,
+      });
       setGenerationId(generation.id);
       if (before === null) void refreshIdeas();
       else polling.start(before);
@@ -147,6 +162,7 @@ export function GenerationControls({ brainstormId, poll }: GenerationControlsPro
             onChange={setChosen}
             loading={providers.isPending}
           />
+          <VarietyField value={variety} onChange={setVariety} />
           <Button
             type="submit"
             className="w-full sm:w-auto"

@@ -38,6 +38,7 @@ export function makeGeneration(overrides: Partial<Generation> = {}): Generation 
     succeeded: 0,
     failed: 0,
     stacked: 0,
+    variety: 'normal',
     input_tokens: 0,
     output_tokens: 0,
     failures: [],

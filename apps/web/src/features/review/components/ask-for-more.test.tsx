@@ -129,6 +129,25 @@ describe('More like this and Flip it', () => {
     );
   });
 
+  it("asks with the controls' variety when it is high", async () => {
+    serveReview(reviewIdeas(2));
+    const asked = serveAsking();
+    const { user: actor } = await openReview();
+    await waitFor(() => {
+      expect(screen.getByRole('button', { name: 'Generate New Ideas' })).toBeEnabled();
+    });
+    await actor.click(screen.getByRole('combobox', { name: 'Variety' }));
+    await actor.click(screen.getByRole('option', { name: 'High — 3 candidates per idea' }));
+
+    await actor.click(
+      within(rowOf('Idea number 1')).getByRole('button', { name: 'More like this' }),
+    );
+    await waitFor(() => {
+      expect(asked).toHaveLength(1);
+    });
+    expect(asked[0]?.body).toMatchObject({ variety: 'high', num_workers: 10 });
+  });
+
   it("flips a Bad Idea Contest's idea, and 'm' asks for more like the active one", async () => {
     serveReview(reviewIdeas(2));
     const asked = serveAsking();

@@ -1,0 +1,11 @@
+/** How many candidates the server asks for per idea, of which it keeps the most novel. */
+export const CANDIDATES_PER_IDEA = { normal: 1, high: 3 } as const;
+export type Variety = keyof typeof CANDIDATES_PER_IDEA;
+
+export const VARIETY_OPTIONS: readonly { value: Variety; label: string }[] = [
+  { value: 'normal', label: 'Normal' },
+  { value: 'high', label: 'High — 3 candidates per idea' },
+];
+
+/** The payload's `variety`: left out when normal, the server's default. */
+export const varietyPayload = (variety: Variety) => (variety === 'high' ? { variety } : {});
