@@ -162,7 +162,12 @@ export function GenerationControls({ brainstormId, poll }: GenerationControlsPro
             onChange={setChosen}
             loading={providers.isPending}
           />
-          <VarietyField value={variety} onChange={setVariety} />
+          <VarietyField
+            value={variety}
+            onChange={setVariety}
+            count={ideaCount.count}
+            costsTokens={provider !== 'offline'}
+          />
           <Button
             type="submit"
             className="w-full sm:w-auto"

@@ -45,4 +45,42 @@ describe('VarietyField', () => {
     const body = await generateWith(null);
     expect(body).not.toHaveProperty('variety');
   });
+
+  it('says what the choice may cost before anything is asked for', async () => {
+    serveProviders();
+    serveIdeaTotal(() => 0);
+    const { user } = renderControls({ poll: false });
+    const field = await screen.findByRole('combobox', { name: 'Variety' });
+    await waitFor(() => {
+      expect(field).toHaveAccessibleDescription('Up to 10,000 output tokens for 10 ideas.');
+    });
+    await user.click(field);
+    await user.click(screen.getByRole('option', { name: 'High — 3 candidates per idea' }));
+    expect(field).toHaveAccessibleDescription(
+      'Up to 30,000 output tokens for 10 ideas, 3 candidates each.',
+    );
+    const count = screen.getByRole('spinbutton', { name: /ideas/i });
+    await user.clear(count);
+    await user.type(count, '1');
+    expect(field).toHaveAccessibleDescription(
+      'Up to 3,000 output tokens for 1 idea, 3 candidates each.',
+    );
+  });
+
+  it('says offline ideas cost no tokens', async () => {
+    serveProviders([
+      {
+        provider: 'offline',
+        name: 'Offline',
+        models: ['sample-ideas'],
+        default_model: 'sample-ideas',
+      },
+    ]);
+    serveIdeaTotal(() => 0);
+    renderControls({ poll: false });
+    const field = await screen.findByRole('combobox', { name: 'Variety' });
+    await waitFor(() => {
+      expect(field).toHaveAccessibleDescription('Offline ideas cost no tokens.');
+    });
+  });
 });

@@ -9,3 +9,10 @@ export const VARIETY_OPTIONS: readonly { value: Variety; label: string }[] = [
 
 /** The payload's `variety`: left out when normal, the server's default. */
 export const varietyPayload = (variety: Variety) => (variety === 'high' ? { variety } : {});
+
+/**
+ * The most output tokens a generation may use: each idea's call may write `max_tokens` per
+ * candidate. What the prompts add depends on the brainstorm, so the server reserves it.
+ */
+export const outputTokenBound = (count: number, variety: Variety, maxTokens: number) =>
+  count * maxTokens * CANDIDATES_PER_IDEA[variety];
