@@ -24,11 +24,12 @@ async function openFirstStack(page: Page, region: Locator) {
   return { toggle, stacked };
 }
 
-test('repeated ideas are stacked, can be taken out of a stack and stacked by hand', async ({
+test('repeated ideas are stacked, can be taken out of a stack and stacked by hand, and More like this stacks what it repeats', async ({
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
+  // Two generations against the repeating model, and axe at two widths.
+  test.setTimeout(90_000);
   const token = await accessToken(request, alice);
   const id = await createBrainstormViaApi(request, token, `Getting to work ${Date.now()}`);
   await page.setViewportSize(desktop);
@@ -80,6 +81,19 @@ test('repeated ideas are stacked, can be taken out of a stack and stacked by han
   await expect(review.locator('[data-idea-id]:not([id])').filter({ hasText: marked })).toHaveCount(
     0,
   );
+
+  // 'More like this' asks the repeating model again, with the controls' choice: what it repeats
+  // is stacked too, and the counter says so.
+  const counter = page.getByText(/# Ideas to Review: \d+ \/ \d+ · \d+ near-duplicates? stacked/);
+  const stackedNow = async () => Number(/· (\d+) near/.exec(await counter.innerText())?.[1]);
+  const before = await stackedNow();
+  const source = review.locator('[data-idea-id]:not([id])').first();
+  const sourceTitle = await titleOf(source);
+  await source.getByRole('button', { name: 'More like this' }).click();
+  await expect(review.getByRole('status').filter({ hasText: 'more like' })).toContainText(
+    `more like “${sourceTitle}”`,
+  );
+  await expect.poll(stackedNow, { timeout: 30_000 }).toBeGreaterThan(before);
 
   await page.setViewportSize(phone);
   await page.reload();
