@@ -12,6 +12,9 @@ import {
 } from './generation.schemas.js';
 import * as generation from './generation.service.js';
 
+/** What every operation that starts a generation answers: it, queued, or why not. */
+const started = { 202: generationSchema, ...errorResponses(400, 401, 404, 429) };
+
 export async function generationRoutes(app: FastifyInstance, opts: { config: Config }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.addHook('onRequest', app.authenticate);
@@ -34,7 +37,7 @@ export async function generationRoutes(app: FastifyInstance, opts: { config: Con
           'limit it answers 429 with Retry-After.',
         params: idParams,
         body: generationRequestBody,
-        response: { 202: generationSchema, ...errorResponses(400, 401, 404, 429) },
+        response: started,
       },
     },
     async (request, reply) =>
@@ -94,7 +97,7 @@ export async function generationRoutes(app: FastifyInstance, opts: { config: Con
           description,
           params: idParams,
           body: generationRequestBody,
-          response: { 202: generationSchema, ...errorResponses(400, 401, 404, 429) },
+          response: started,
         },
       },
       async (request, reply) =>
