@@ -250,7 +250,7 @@ describe('scripting the fake server', () => {
   });
 
   it('answers 404 on an unknown path', async () => {
-    const response = await fetch(`${server.url}/v1/embeddings`, { method: 'POST', body: '{}' });
+    const response = await fetch(`${server.url}/v1/audio/speech`, { method: 'POST', body: '{}' });
 
     expect(response.status).toBe(404);
     expect(await response.json()).toMatchObject({

@@ -26,6 +26,9 @@ const ID_TABLES = [
 ] as const;
 
 /** The table whose id a field holds, or a path's `{id}` after its resource. */
+/** The provider and model the fuzzed app offers (the offline one), by field name. */
+const OFFERED_MODEL: Record<string, string> = { provider: 'offline', model: 'sample-ideas' };
+
 const ID_FIELDS = new Map<string, (typeof ID_TABLES)[number]>([
   ['users/id', 'users'],
   ['projects/id', 'projects'],
@@ -420,6 +423,10 @@ export class FuzzWorld {
     if (value instanceof KnownString) {
       // An email field gets a user's email, or as often one that no user has yet.
       if (field === 'email' && value.index % 2 === 1) return `new-${value.index}@example.com`;
+      // A generation's provider and model get the one the fuzzed app offers (hostile ones come
+      // from mutations), so that random requests can succeed.
+      const offered = OFFERED_MODEL[field];
+      if (offered !== undefined) return offered;
       const known = field.includes('password')
         ? [TEST_PASSWORD]
         : field === 'email'

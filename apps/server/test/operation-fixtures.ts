@@ -26,21 +26,21 @@ export interface OperationFixtures {
 
 let newUsers = 0;
 
-/** A valid generation payload: two offline ideas. */
+/**
+ * A valid generation payload: one offline idea. Every leaf but the count can take another valid
+ * value, so the fuzzer's changes to it often succeed too.
+ */
 const generationRequest = {
-  num_workers: 2,
+  num_workers: 1,
   worker_params: [
     {
       provider: 'offline',
       model: 'sample-ideas',
       settings: { temperature: 0.7, max_tokens: 1000 },
     },
-    {
-      provider: 'offline',
-      model: 'sample-ideas',
-      settings: { temperature: 1, max_tokens: 200 },
-    },
   ],
+  steer: true,
+  variety: 'normal',
 };
 
 /**
