@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api/api-error';
 import { api } from '@/lib/api/client';
-import { generationChoiceOf, type GenerationChoice } from '../lib/generation-choice';
+import { generationChoiceOf, IDEA_SETTINGS, type GenerationChoice } from '../lib/generation-choice';
 import { ideaKeys } from './idea-keys';
 
 /** 'More like this' develops an idea's direction; 'Flip it' turns a bad idea into a workable one. */
@@ -9,8 +9,6 @@ export type AskDirection = 'more' | 'flip';
 
 /** When the controls have not said what they would ask for: the first provider, 5 ideas. */
 export const FALLBACK_COUNT = 5;
-
-const SETTINGS = { temperature: 0.7, max_tokens: 1000 } as const;
 
 async function fallbackChoice(): Promise<GenerationChoice> {
   const { data, error, response } = await api.GET('/api/llm-providers/');
@@ -46,7 +44,7 @@ export async function askForMore({ ideaId, direction, choice }: AskForMoreInput)
     worker_params: Array.from({ length: count }, () => ({
       provider,
       model,
-      settings: { ...SETTINGS },
+      settings: { ...IDEA_SETTINGS },
     })),
   };
   const path = { params: { path: { id: ideaId } }, body };

@@ -1,3 +1,6 @@
+/** The settings every idea of a generation asks its provider for, from the web app. */
+export const IDEA_SETTINGS = { temperature: 0.7, max_tokens: 1000 } as const;
+
 /** The provider, model and number of ideas the generation controls have chosen. */
 export interface GenerationChoice {
   provider: string;

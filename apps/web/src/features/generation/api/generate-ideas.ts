@@ -1,14 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api/api-error';
+import { IDEA_SETTINGS } from '@/entities/idea/lib/generation-choice';
 import { api } from '@/lib/api/client';
 import type { Severity } from '@/lib/logger';
 import { generationKeys } from './generation-keys';
 import { generationQueryOptions } from './get-generation';
 import { varietyPayload, type Variety } from '../lib/variety';
 import type { GenerationRequest } from './types';
-
-/** The settings every idea is asked with. */
-export const IDEA_SETTINGS = { temperature: 0.7, max_tokens: 1000 } as const;
 
 export interface GenerateIdeasInput {
   brainstormId: number;

@@ -7,7 +7,7 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select';
-import { IDEA_SETTINGS } from '../api/generate-ideas';
+import { IDEA_SETTINGS } from '@/entities/idea/lib/generation-choice';
 import {
   CANDIDATES_PER_IDEA,
   outputTokenBound,
