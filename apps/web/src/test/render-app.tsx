@@ -9,6 +9,12 @@ import { createAuth } from '@/lib/auth/create-auth';
 import { createQueryClient } from '@/lib/query-client';
 import { createAppRouter, navigateToLogin, type AppRouter } from '@/router';
 
+/**
+ * How long a test waits for a page's first content: the first render in a file loads the app's
+ * routes, which a busy machine takes seconds for.
+ */
+export const APP_LOADED = { timeout: 10_000 };
+
 /** The whole app on an in-memory history, wired the way main.tsx wires it. */
 export function renderApp(path: string, { signedInAs }: { signedInAs?: User } = {}) {
   const store = createAuthStore();

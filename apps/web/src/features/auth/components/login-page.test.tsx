@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { deferred, makeUser } from '@/test/fixtures';
 import { server } from '@/test/msw-server';
 import { clickTwiceAtOnce } from '@/test/click-twice';
-import { renderApp } from '@/test/render-app';
+import { APP_LOADED, renderApp } from '@/test/render-app';
 
 const user = makeUser();
 
@@ -186,12 +186,9 @@ describe('Login page', () => {
 
       expect(await screen.findByText('Checking authentication...')).toBeInTheDocument();
       // A protected address waits for the check (1.5 s at most), then goes to the login page.
-      await waitFor(
-        () => {
-          expect(router.state.location.pathname).toBe('/login');
-        },
-        { timeout: 3000 },
-      );
+      await waitFor(() => {
+        expect(router.state.location.pathname).toBe('/login');
+      }, APP_LOADED);
       refresh.release();
       expect(await screen.findByRole('button', { name: 'Login' })).toBeEnabled();
       texts.stop();

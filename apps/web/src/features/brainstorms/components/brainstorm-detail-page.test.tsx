@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { deferred, makeUser } from '@/test/fixtures';
 import { server } from '@/test/msw-server';
 import { clickTwiceAtOnce } from '@/test/click-twice';
-import { renderApp } from '@/test/render-app';
+import { APP_LOADED, renderApp } from '@/test/render-app';
 import type { Brainstorm } from '../api/types';
 import { makeBrainstorm } from '../testing/brainstorm-fixtures';
 
@@ -148,9 +148,7 @@ describe('Brainstorm detail page', () => {
 
     expect(await within(form).findByRole('button', { name: 'Loading ideas...' })).toBeDisabled();
     // The list is read again within 2 seconds; the new ideas end the polling.
-    expect(
-      await within(ideas).findByText('Mugs with holes', {}, { timeout: 3000 }),
-    ).toBeInTheDocument();
+    expect(await within(ideas).findByText('Mugs with holes', {}, APP_LOADED)).toBeInTheDocument();
     expect(await within(form).findByRole('button', { name: 'Generate New Ideas' })).toBeEnabled();
   });
 

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { makeIdea, withAnnotation } from '@/entities/idea/testing/idea-fixtures';
 import { makeUser } from '@/test/fixtures';
 import { stubPointerCapture } from '@/test/pointer-capture';
-import { renderApp } from '@/test/render-app';
+import { APP_LOADED, renderApp } from '@/test/render-app';
 import { RECENTLY_INTERACTED_MS } from '../hooks/use-recently-interacted';
 import { reviewIdeas, serveBrainstorm, serveReview } from '../testing/review-server';
 
@@ -41,7 +41,7 @@ describe('Every idea reviewed', () => {
     renderApp('/brainstorms/7/review', { signedInAs: user });
     const empty = await within(
       await screen.findByRole('region', { name: 'Ideas Review' }),
-    ).findByText(EMPTY, { exact: false }, { timeout: 3000 });
+    ).findByText(EMPTY, { exact: false }, APP_LOADED);
     expect(empty).toHaveTextContent(`${EMPTY} All 50 ideas reviewed`);
     expect(within(empty).getByText('All 50 ideas reviewed')).toBeVisible();
     expect(await screen.findByText('# Ideas to Review: 0 / 50')).toBeInTheDocument();
@@ -50,9 +50,7 @@ describe('Every idea reviewed', () => {
   it('says "idea" for one', async () => {
     serveReview(reviewed(1));
     renderApp('/brainstorms/7/review', { signedInAs: user });
-    expect(
-      await screen.findByText('All 1 idea reviewed', undefined, { timeout: 3000 }),
-    ).toBeVisible();
+    expect(await screen.findByText('All 1 idea reviewed', undefined, APP_LOADED)).toBeVisible();
     expect(screen.getByText(EMPTY, { exact: false })).toHaveTextContent(
       `${EMPTY} All 1 idea reviewed`,
     );
@@ -80,7 +78,7 @@ describe('Every idea reviewed', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     serveReview(reviewIdeas(1));
     const { user: actor } = renderApp('/brainstorms/7/review', { signedInAs: user });
-    await screen.findByRole('cell', { name: 'Idea number 1' }, { timeout: 3000 });
+    await screen.findByRole('cell', { name: 'Idea number 1' }, APP_LOADED);
 
     fireEvent.keyDown(document.body, { key: 'j' });
     fireEvent.keyDown(document.body, { key: 'u' });

@@ -7,7 +7,7 @@ import type { components } from '@/lib/api/schema';
 import { makeUser } from '@/test/fixtures';
 import { server } from '@/test/msw-server';
 import { stubPointerCapture } from '@/test/pointer-capture';
-import { renderApp } from '@/test/render-app';
+import { APP_LOADED, renderApp } from '@/test/render-app';
 import { reviewIdeas, serveBrainstorm, serveReview } from '../testing/review-server';
 
 type GenerationRequest = components['schemas']['GenerationRequest'];
@@ -79,7 +79,7 @@ function serveAsking(refusal?: string) {
 
 async function openReview() {
   const app = renderApp('/brainstorms/7/review', { signedInAs: user });
-  await screen.findByRole('cell', { name: 'Idea number 1' }, { timeout: 3000 });
+  await screen.findByRole('cell', { name: 'Idea number 1' }, APP_LOADED);
   return app;
 }
 

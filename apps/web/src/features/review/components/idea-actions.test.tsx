@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { findCachedIdea } from '@/entities/idea/lib/annotation-cache';
 import { makeUser } from '@/test/fixtures';
 import { stubPointerCapture } from '@/test/pointer-capture';
-import { renderApp } from '@/test/render-app';
+import { APP_LOADED, renderApp } from '@/test/render-app';
 import { reviewIdeas, serveBrainstorm, serveReview } from '../testing/review-server';
 
 const user = makeUser();
@@ -17,7 +17,7 @@ function row(title: string) {
 
 async function openReview() {
   const app = renderApp('/brainstorms/7/review', { signedInAs: user });
-  await screen.findByRole('cell', { name: 'Idea number 1' }, { timeout: 3000 });
+  await screen.findByRole('cell', { name: 'Idea number 1' }, APP_LOADED);
   const queryClient = app.router.options.context.queryClient;
   return { ...app, queryClient };
 }

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { ideaKeys } from '@/entities/idea/api/idea-keys';
 import { makeUser } from '@/test/fixtures';
 import { stubPointerCapture } from '@/test/pointer-capture';
-import { renderApp } from '@/test/render-app';
+import { APP_LOADED, renderApp } from '@/test/render-app';
 import { RECENTLY_INTERACTED_MS } from '../hooks/use-recently-interacted';
 import { reviewIdeas, serveBrainstorm, serveReview } from '../testing/review-server';
 
@@ -35,7 +35,7 @@ describe('Recently interacted ideas', () => {
   it('are marked for 60 s and stay while they leave the list, then the lists are read again', async () => {
     const { requests } = serveReview(reviewIdeas(2));
     const { router } = renderApp('/brainstorms/7/review', { signedInAs: user });
-    await screen.findByRole('cell', { name: 'Idea number 1' }, { timeout: 3000 });
+    await screen.findByRole('cell', { name: 'Idea number 1' }, APP_LOADED);
     expect(row('Idea number 1')).not.toHaveAttribute('data-recent');
 
     fireEvent.click(within(row('Idea number 1')).getByRole('button', { name: 'Vote Up' }));
@@ -94,7 +94,7 @@ describe('Recently interacted ideas', () => {
       fireEvent.keyDown(document.activeElement ?? document.body, { key });
     };
     renderApp('/brainstorms/7/review', { signedInAs: user });
-    await screen.findByRole('cell', { name: 'Idea number 1' }, { timeout: 3000 });
+    await screen.findByRole('cell', { name: 'Idea number 1' }, APP_LOADED);
 
     // Ideas 1 and 2 reviewed, idea 3 active, scrolled to 60 px from the top of the window.
     expect(row('Idea number 1')).toHaveAttribute('data-active');
@@ -136,7 +136,7 @@ describe('Recently interacted ideas', () => {
   it('highlights the active row', async () => {
     serveReview(reviewIdeas(2));
     renderApp('/brainstorms/7/review', { signedInAs: user });
-    await screen.findByRole('cell', { name: 'Idea number 2' }, { timeout: 3000 });
+    await screen.findByRole('cell', { name: 'Idea number 2' }, APP_LOADED);
     fireEvent.focus(within(row('Idea number 2')).getByRole('button', { name: 'Vote Up' }));
     expect(row('Idea number 2')).toHaveAttribute('data-active');
     expect(row('Idea number 1')).not.toHaveAttribute('data-active');

@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeIdea, withAnnotation } from '@/entities/idea/testing/idea-fixtures';
 import { makeUser } from '@/test/fixtures';
 import { stubPointerCapture } from '@/test/pointer-capture';
-import { renderApp } from '@/test/render-app';
+import { APP_LOADED, renderApp } from '@/test/render-app';
 import { reviewIdeas, serveBrainstorm, serveReview } from '../testing/review-server';
 
 const user = makeUser();
@@ -23,7 +23,7 @@ function said() {
 
 async function openReview() {
   const app = renderApp('/brainstorms/7/review', { signedInAs: user });
-  await screen.findByRole('cell', { name: 'Idea number 1' }, { timeout: 3000 });
+  await screen.findByRole('cell', { name: 'Idea number 1' }, APP_LOADED);
   return app;
 }
 
@@ -118,6 +118,38 @@ describe('Keyboard review', () => {
       expect(annotations.get(2)).toMatchObject({ vote: -1, is_bookmarked: true, is_hidden: true });
     });
     expect(row('Idea number 1')).not.toHaveAttribute('data-recent');
+  });
+
+  it("moves into an open stack and acts on a near-duplicate's row", async () => {
+    const [original, other] = reviewIdeas(2);
+    if (!original || !other) throw new Error('two ideas');
+    const { annotations } = serveReview([
+      { ...original, duplicates_count: 1 },
+      other,
+      makeIdea({ id: 3, title: 'Idea number one, again', duplicate_of: 1 }),
+    ]);
+    const { user: actor } = renderApp('/brainstorms/7/review', { signedInAs: user });
+    // A title cell holds its stack's control too: '+1 similar', or 'Not a duplicate'.
+    const rowOf = (title: string) => screen.getByText(title).closest('tr');
+    const toggle = await screen.findByRole('button', { name: '+1 similar' }, APP_LOADED);
+    expect(rowOf('Idea number 1')).toHaveAttribute('data-active');
+    expect(screen.queryByText('Idea number one, again')).toBeNull();
+    await actor.click(toggle);
+    await screen.findByText('Idea number one, again');
+
+    await actor.keyboard('j');
+    expect(rowOf('Idea number one, again')).toHaveAttribute('data-active');
+    expect(said()).toContain('Idea number one, again (2 of 3)');
+    await actor.keyboard('u');
+    expect(said()).toContain('Voted up: Idea number one, again');
+    await waitFor(() => {
+      expect(annotations.get(3)).toMatchObject({ vote: 1 });
+    });
+    expect(annotations.has(1)).toBe(false);
+    // Reviewed, it stays under its original rather than joining the list as a row of its own.
+    expect(screen.getAllByText('Idea number one, again')).toHaveLength(1);
+    await actor.keyboard('j');
+    expect(row('Idea number 2')).toHaveAttribute('data-active');
   });
 
   it('opens the comment row with c, ignores keys typed in it, and closes it with Esc', async () => {

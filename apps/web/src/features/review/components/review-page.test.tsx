@@ -5,7 +5,7 @@ import { makeIdea, withAnnotation } from '@/entities/idea/testing/idea-fixtures'
 import { deferred, makeUser } from '@/test/fixtures';
 import { server } from '@/test/msw-server';
 import { stubPointerCapture } from '@/test/pointer-capture';
-import { renderApp } from '@/test/render-app';
+import { APP_LOADED, renderApp } from '@/test/render-app';
 import { reviewIdeas, serveBrainstorm, serveReview } from '../testing/review-server';
 
 const user = makeUser();
@@ -37,7 +37,7 @@ describe('Review page', () => {
     ]);
     renderApp('/brainstorms/7/review', { signedInAs: user });
     expect(
-      await screen.findByRole('heading', { name: 'Worse kitchens', level: 1 }, { timeout: 3000 }),
+      await screen.findByRole('heading', { name: 'Worse kitchens', level: 1 }, APP_LOADED),
     ).toBeInTheDocument();
     expect(await screen.findByText('# Ideas to Review: 3 / 4')).toBeInTheDocument();
     // The header card's 'Review Ideas' link leads here: on this page it is left out.

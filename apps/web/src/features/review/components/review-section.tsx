@@ -68,8 +68,11 @@ export function ReviewSection({
   const listName = JSON.stringify(params);
   // While reviewed ideas are not shown, those just reviewed stay until their minute is up.
   const rows = useRetainedIdeas(list.data?.results, recent, listName, !showReviewed);
+  // The rows in sight, in order: each original followed by its near-duplicates when opened, so
+  // the keys move through and act on stacked ideas too.
+  const shown = rows?.flatMap((idea) => [idea, ...(stacks.stackOf(idea) ?? [])]);
   const rowElements = useRef(new Map<number, HTMLTableRowElement>());
-  const [activeId, setActiveId] = useActiveRow(rows, listName, rowElements);
+  const [activeId, setActiveId] = useActiveRow(shown, listName, rowElements);
   // Once its comment row closes, the idea's row has the focus, so its keys work at once.
   const focusRowOf = useRef<number | null>(null);
   const comments = useCommentDraft((ideaId) => {
@@ -94,10 +97,10 @@ export function ReviewSection({
     flippable,
   });
   // The keys act on the active row: its commands are built here, where the rows are.
-  const activeIdea = rows?.find((idea) => idea.id === activeId);
+  const activeIdea = shown?.find((idea) => idea.id === activeId);
   const activeCommands = useIdeaCommands(activeIdea ? rowOf(activeIdea) : null);
   const keyboard = useReviewKeyboard({
-    rows,
+    rows: shown,
     activeId,
     moveTo: (ideaId) => {
       setActiveId(ideaId);

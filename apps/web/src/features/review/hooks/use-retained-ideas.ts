@@ -10,7 +10,7 @@ function newestFirst(a: Idea, b: Idea) {
 /**
  * The list's ideas plus those recently interacted with in this same list that have left it
  * since (reviewed, or hidden): they stay in their place, newest first like the list, until
- * their minute is up. Each is read from its own query key, where the changes made since go too.
+ * their minute is up; a near-duplicate stays under its original instead. Each is read from its own query key, where the changes made since go too.
  */
 export function useRetainedIdeas(
   listed: Idea[] | undefined,
@@ -26,7 +26,11 @@ export function useRetainedIdeas(
       : [];
   const retained = useQueries({
     queries: missing.map((id) => ideaQueryOptions(id)),
-    combine: (results) => results.flatMap((result) => (result.data ? [result.data] : [])),
+    // A near-duplicate stays in its original's stack, which lists it reviewed or not.
+    combine: (results) =>
+      results.flatMap((result) =>
+        result.data?.duplicate_of === null ? [result.data] : [],
+      ),
   });
   if (!listed) return undefined;
   return retained.length === 0 ? listed : [...listed, ...retained].sort(newestFirst);

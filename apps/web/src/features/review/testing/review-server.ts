@@ -71,8 +71,14 @@ export function serveReview(initial: ServerIdea[], options: ReviewServerOptions 
       .filter((idea) => idea.brainstorm === brainstorm)
       .map(withAnnotation);
     const hiddenOut = query.get('is_hidden') === 'false';
+    // One stack when asked for; otherwise stacked ideas only with include_duplicates.
+    const stack = query.get('duplicate_of');
+    const stacked = (idea: ServerIdea) =>
+      stack === null
+        ? idea.duplicate_of === null || query.get('include_duplicates') === 'true'
+        : idea.duplicate_of === Number(stack);
     const filtered = matching.filter(
-      (idea) => keep(idea) && !(hiddenOut && idea.user_annotation?.is_hidden),
+      (idea) => keep(idea) && stacked(idea) && !(hiddenOut && idea.user_annotation?.is_hidden),
     );
     const number = Number(query.get('page') ?? 1);
     const size = Number(query.get('page_size') ?? 10);

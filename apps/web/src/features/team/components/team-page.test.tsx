@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeUser } from '@/test/fixtures';
 import { server } from '@/test/msw-server';
 import { stubPointerCapture } from '@/test/pointer-capture';
-import { renderApp } from '@/test/render-app';
+import { APP_LOADED, renderApp } from '@/test/render-app';
 import { member, serveTeam, staffUser } from '../testing/team-fixtures';
 
 const PASSWORD_SHAPE = /^[a-km-zA-HJ-NP-Z2-9]{5}(-[a-km-zA-HJ-NP-Z2-9]{5}){3}$/;
@@ -25,10 +25,10 @@ describe('Team page', () => {
       member(3, { is_active: false }),
     ]);
     renderApp('/team', { signedInAs: staffUser });
-    // The first test loads the page's code: on a busy machine that takes over a second.
-    const loaded = { timeout: 5_000 };
-    expect(await screen.findByRole('heading', { name: 'Team', level: 1 }, loaded)).toBeVisible();
-    const table = await screen.findByRole('table', {}, loaded);
+    expect(
+      await screen.findByRole('heading', { name: 'Team', level: 1 }, APP_LOADED),
+    ).toBeVisible();
+    const table = await screen.findByRole('table', {}, APP_LOADED);
     expect(
       within(table)
         .getAllByRole('columnheader')
