@@ -82,4 +82,51 @@ describe('MarkDuplicateDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(onOpenChange).toHaveBeenCalledWith(false);
   });
+
+  it('finds an idea beyond the newest 50 with a search, and says how many match', async () => {
+    const many = Array.from({ length: 60 }, (_, index) =>
+      makeIdea({
+        id: index + 10,
+        title: `Shuttle plan ${index + 1}`,
+        summary: 'A bus',
+        description: 'Every hour',
+      }),
+    );
+    serveIdeas([...many, idea]);
+    const bodies = serveMark(() => HttpResponse.json({ ...idea, duplicate_of: 69 }));
+    const { user } = renderDialog();
+
+    const field = screen.getByRole('combobox', { name: 'Repeats which idea?' });
+    await within(field).findByRole('option', { name: 'Shuttle plan 1' });
+    expect(within(field).getAllByRole('option')).toHaveLength(51);
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'The newest 50 of 60 ideas: search to find another.',
+    );
+    expect(field).toHaveAccessibleDescription('The newest 50 of 60 ideas: search to find another.');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Find an idea' }), 'plan 60');
+    await within(field).findByRole('option', { name: 'Shuttle plan 60' });
+    await vi.waitFor(() => {
+      expect(within(field).getAllByRole('option')).toHaveLength(2);
+    });
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+    await user.selectOptions(field, 'Shuttle plan 60');
+    await user.click(screen.getByRole('button', { name: 'Mark as duplicate' }));
+    await vi.waitFor(() => {
+      expect(bodies).toEqual([{ of: 69 }]);
+    });
+  });
+
+  it('says when no other idea matches the search', async () => {
+    serveIdeas(others);
+    const { user } = renderDialog();
+    const field = screen.getByRole('combobox', { name: 'Repeats which idea?' });
+    await within(field).findByRole('option', { name: 'Bike parking' });
+    await user.selectOptions(field, 'Bike parking');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Find an idea' }), 'submarine');
+    expect(await screen.findByText('No other idea matches “submarine”.')).toBeInTheDocument();
+    expect(within(field).getByRole('option', { name: 'No ideas' })).toBeInTheDocument();
+    expect(field).toHaveValue('');
+  });
 });

@@ -84,9 +84,17 @@ export function serveIdeas(ideas: ServerIdea[], { filteredCount }: ServeIdeasOpt
         ordering: query.get('ordering'),
         withAnnotations: query.get('with_annotations'),
       });
-      const matching = brainstorm
-        ? ideas.filter((idea) => idea.brainstorm === Number(brainstorm))
-        : ideas;
+      // Every word of a search in the title, summary or description, as the server matches.
+      const words = (query.get('search') ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+      const matching = ideas.filter(
+        (idea) =>
+          (!brainstorm || idea.brainstorm === Number(brainstorm)) &&
+          words.every((word) =>
+            [idea.title, idea.summary, idea.description].some((text) =>
+              text.toLowerCase().includes(word),
+            ),
+          ),
+      );
       const filtered = matching.slice(0, filteredCount ?? matching.length);
       const page = Number(query.get('page') ?? 1);
       const pageSize = Number(query.get('page_size') ?? 10);
