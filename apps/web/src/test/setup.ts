@@ -1,9 +1,14 @@
 import '@testing-library/jest-dom/vitest';
 import './browser-request';
 import './browser-stubs';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { server } from './msw-server';
+
+// findBy and waitFor give up after 5 s rather than 1: the first render of a file loads the app's
+// code, which takes over a second beside other work on a 2-core machine. A test whose content
+// arrives sooner (nearly all) waits no longer for it.
+configure({ asyncUtilTimeout: 5_000 });
 
 let unexpectedErrors: unknown[][] = [];
 

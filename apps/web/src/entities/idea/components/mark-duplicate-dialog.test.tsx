@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
@@ -50,7 +50,7 @@ describe('MarkDuplicateDialog', () => {
     await user.selectOptions(field, 'Later start');
     await user.click(within(dialog).getByRole('button', { name: 'Mark as duplicate' }));
 
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(onOpenChange).toHaveBeenCalledWith(false);
     });
     expect(bodies).toEqual([{ of: 3 }]);
@@ -106,13 +106,13 @@ describe('MarkDuplicateDialog', () => {
 
     await user.type(screen.getByRole('searchbox', { name: 'Find an idea' }), 'plan 60');
     await within(field).findByRole('option', { name: 'Shuttle plan 60' });
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(within(field).getAllByRole('option')).toHaveLength(2);
     });
     expect(screen.getByRole('status')).toBeEmptyDOMElement();
     await user.selectOptions(field, 'Shuttle plan 60');
     await user.click(screen.getByRole('button', { name: 'Mark as duplicate' }));
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(bodies).toEqual([{ of: 69 }]);
     });
   });

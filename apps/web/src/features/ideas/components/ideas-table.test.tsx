@@ -1,8 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeIdea } from '@/entities/idea/testing/idea-fixtures';
 import { createQueryClient } from '@/lib/query-client';
 import { server } from '@/test/msw-server';
@@ -83,7 +83,7 @@ describe('IdeasTable stacks', () => {
 
     await user.click(within(row).getByRole('button', { name: 'Not a duplicate' }));
 
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(screen.queryByText('App for carpools')).toBeNull();
     });
     expect(taken).toEqual([2]);

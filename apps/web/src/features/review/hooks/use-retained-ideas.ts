@@ -28,9 +28,7 @@ export function useRetainedIdeas(
     queries: missing.map((id) => ideaQueryOptions(id)),
     // A near-duplicate stays in its original's stack, which lists it reviewed or not.
     combine: (results) =>
-      results.flatMap((result) =>
-        result.data?.duplicate_of === null ? [result.data] : [],
-      ),
+      results.flatMap((result) => (result.data?.duplicate_of === null ? [result.data] : [])),
   });
   if (!listed) return undefined;
   return retained.length === 0 ? listed : [...listed, ...retained].sort(newestFirst);
