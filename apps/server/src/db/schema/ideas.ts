@@ -81,7 +81,8 @@ export const ideas = pgTable(
     modified: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('ideas_brainstorm_created_idx').on(t.brainstormId, t.created, t.id),
+    // With `duplicate_of` last, a list's counts (listed, stacked) read the index alone.
+    index('ideas_brainstorm_created_idx').on(t.brainstormId, t.created, t.id, t.duplicateOf),
     index('ideas_created_idx').on(t.created),
     index('ideas_created_by_idx').on(t.createdBy),
     uniqueIndex('ideas_generation_slot_key').on(t.generationId, t.generationSlot),
