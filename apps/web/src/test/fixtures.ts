@@ -1,3 +1,4 @@
+import type { components } from '@/lib/api/schema';
 import type { User } from '@/lib/api/types';
 
 export function makeUser(overrides: Partial<User> = {}): User {
@@ -22,4 +23,30 @@ export function deferred() {
     release = resolve;
   });
   return { promise, release };
+}
+
+type Generation = components['schemas']['Generation'];
+
+/** A generation as the server answers it: queued, ten ideas asked for, nothing spent yet. */
+export function makeGeneration(overrides: Partial<Generation> = {}): Generation {
+  return {
+    id: 31,
+    brainstorm: 7,
+    created_by: 1,
+    status: 'queued',
+    requested: 10,
+    succeeded: 0,
+    failed: 0,
+    stacked: 0,
+    variety: 'normal',
+    input_tokens: 0,
+    output_tokens: 0,
+    failures: [],
+    slots: [],
+    steering: null,
+    created: '2026-03-01T10:15:00.000Z',
+    started: null,
+    finished: null,
+    ...overrides,
+  };
 }

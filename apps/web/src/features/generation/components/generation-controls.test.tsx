@@ -3,11 +3,10 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ideaKeys } from '@/entities/idea/api/idea-keys';
 import { ApiError } from '@/lib/api/api-error';
-import { deferred } from '@/test/fixtures';
+import { deferred, makeGeneration } from '@/test/fixtures';
 import { server } from '@/test/msw-server';
 import { stubPointerCapture } from '@/test/pointer-capture';
 import {
-  makeGeneration,
   providers,
   renderControls,
   serveGenerate,

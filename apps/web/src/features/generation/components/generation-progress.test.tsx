@@ -2,7 +2,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
-import { makeGeneration, serveGenerationStates } from '../testing/generation-fixtures';
+import { makeGeneration } from '@/test/fixtures';
+import { serveGenerationStates } from '../testing/generation-fixtures';
 import { GenerationProgress } from './generation-progress';
 
 function renderProgress() {

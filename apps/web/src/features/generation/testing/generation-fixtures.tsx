@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
+import { makeGeneration } from '@/test/fixtures';
 import { server } from '@/test/msw-server';
 import type { Generation, GenerationRequest, LlmProvider } from '../api/types';
 import { GenerationControls } from '../components/generation-controls';
@@ -26,29 +27,6 @@ export const providers: LlmProvider[] = [
 
 export function serveProviders(list: LlmProvider[] = providers) {
   server.use(http.get('/api/llm-providers/', () => HttpResponse.json(list)));
-}
-
-export function makeGeneration(overrides: Partial<Generation> = {}): Generation {
-  return {
-    id: 31,
-    brainstorm: 7,
-    created_by: 1,
-    status: 'queued',
-    requested: 10,
-    succeeded: 0,
-    failed: 0,
-    stacked: 0,
-    variety: 'normal',
-    input_tokens: 0,
-    output_tokens: 0,
-    failures: [],
-    slots: [],
-    steering: null,
-    created: '2026-03-01T10:15:00.000Z',
-    started: null,
-    finished: null,
-    ...overrides,
-  };
 }
 
 /** Records each generation request's body and answers with `respond` (a 202 by default). */

@@ -4,7 +4,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ServerIdea } from '@/entities/idea/api/types';
 import { makeIdea } from '@/entities/idea/testing/idea-fixtures';
 import type { components } from '@/lib/api/schema';
-import { makeUser } from '@/test/fixtures';
+import { makeGeneration, makeUser } from '@/test/fixtures';
 import { server } from '@/test/msw-server';
 import { stubPointerCapture } from '@/test/pointer-capture';
 import { APP_LOADED, renderApp } from '@/test/render-app';
@@ -27,25 +27,8 @@ const provenance: NonNullable<ServerIdea['provenance']> = {
   steered_by: { liked: [1, 2], rejected: [3] },
 };
 
-function generation(id: number, status: string) {
-  return {
-    id,
-    brainstorm: 7,
-    created_by: 1,
-    status,
-    requested: 10,
-    succeeded: status === 'done' ? 10 : 0,
-    failed: 0,
-    stacked: 0,
-    input_tokens: 0,
-    output_tokens: 0,
-    failures: [],
-    slots: [],
-    steering: null,
-    created: '2026-03-01T10:15:00.000Z',
-    started: null,
-    finished: null,
-  };
+function generation(id: number, status: 'queued' | 'running' | 'done') {
+  return makeGeneration({ id, status, succeeded: status === 'done' ? 10 : 0 });
 }
 
 /** Records each 'More like this' and 'Flip it' request; the generation runs until read twice. */
