@@ -1,13 +1,6 @@
-import { Label } from '@/components/ui/label';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
-import type { BrainstormTypeOption } from '../api/types';
 import { FieldMessage } from '@/components/ui/field-message';
+import { SelectField } from '@/components/ui/select-field';
+import type { BrainstormTypeOption } from '../api/types';
 
 interface BrainstormTypeFieldProps {
   options: BrainstormTypeOption[];
@@ -25,39 +18,27 @@ export function BrainstormTypeField({
   errors,
 }: BrainstormTypeFieldProps) {
   const description = options.find((option) => option.value === value)?.description;
-  const describedBy = [
-    description ? 'brainstorm-type-help' : '',
-    errors ? 'brainstorm-type-error' : '',
-  ]
-    .filter(Boolean)
-    .join(' ');
-
   return (
-    <div className="grid gap-2">
-      <Label htmlFor="brainstorm-type">Brainstorm Type</Label>
-      <Select value={value} onValueChange={onChange} disabled={disabled}>
-        <SelectTrigger
-          id="brainstorm-type"
-          className="w-full sm:max-w-sm"
-          aria-describedby={describedBy || undefined}
-          aria-invalid={errors ? true : undefined}
-        >
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {options.map((option) => (
-            <SelectItem key={option.value} value={option.value}>
-              {option.display_name}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+    <SelectField
+      id="brainstorm-type"
+      label="Brainstorm Type"
+      triggerClassName="sm:max-w-sm"
+      value={value}
+      options={options.map((option) => ({ value: option.value, label: option.display_name }))}
+      onValueChange={onChange}
+      disabled={disabled}
+      invalid={Boolean(errors)}
+      describedBy={[
+        ...(description ? ['brainstorm-type-help'] : []),
+        ...(errors ? ['brainstorm-type-error'] : []),
+      ]}
+    >
       {description ? (
         <p id="brainstorm-type-help" className="text-sm text-muted-foreground">
           {description}
         </p>
       ) : null}
       <FieldMessage id="brainstorm-type-error" messages={errors} />
-    </div>
+    </SelectField>
   );
 }

@@ -1,12 +1,5 @@
 import { useId } from 'react';
-import { Label } from '@/components/ui/label';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
+import { SelectField } from '@/components/ui/select-field';
 import { IDEA_SETTINGS } from '@/entities/idea/lib/generation-choice';
 import {
   CANDIDATES_PER_IDEA,
@@ -43,34 +36,19 @@ export function VarietyField({ value, onChange, count, costsTokens }: VarietyFie
   const id = useId();
   const cost = estimate(value, count, costsTokens);
   return (
-    <div className="grid min-w-0 gap-2">
-      <Label htmlFor={id}>Variety</Label>
-      <Select
-        value={value}
-        onValueChange={(next) => {
-          onChange(next === 'high' ? 'high' : 'normal');
-        }}
-      >
-        <SelectTrigger
-          id={id}
-          className="w-full"
-          aria-describedby={cost === null ? undefined : `${id}-cost`}
-        >
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {VARIETY_OPTIONS.map((option) => (
-            <SelectItem key={option.value} value={option.value}>
-              {option.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+    <SelectField
+      id={id}
+      label="Variety"
+      value={value}
+      options={VARIETY_OPTIONS}
+      onValueChange={onChange}
+      describedBy={cost === null ? [] : [`${id}-cost`]}
+    >
       {cost === null ? null : (
         <p id={`${id}-cost`} className="text-muted-foreground text-sm">
           {cost}
         </p>
       )}
-    </div>
+    </SelectField>
   );
 }
