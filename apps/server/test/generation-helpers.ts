@@ -1,12 +1,13 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import type { App } from '../src/app.js';
 import { loadConfig, type Config, type GenerationConfig } from '../src/config.js';
 import type { Db } from '../src/db/client.js';
 import { brainstorms } from '../src/db/schema/brainstorms.js';
 import type { UserRow } from '../src/db/schema/users.js';
 import type { GenerationDto } from '../src/modules/generation/generation.schemas.js';
-import { testConfig } from './app.js';
+import { createTestApp, testConfig, type TestApp } from './app.js';
 import { apiAs } from './factories.js';
+import { startFakeLlmServer, type FakeLlmServer } from './fake-llm-server.js';
 
 /** Settings for suites that run generation workers: short waits, quick polls. */
 export function generationConfig(
@@ -34,6 +35,36 @@ export const compatibleEnv = (baseUrl: string, models = 'fake-model') => ({
   OPENAI_COMPATIBLE_NAME: 'Fake LLM',
   OPENAI_COMPATIBLE_MODELS: models,
 });
+
+/** A fake language-model server and an app that generates with it, for one suite. */
+export interface FakeLlmSuite {
+  fake: FakeLlmServer;
+  t: TestApp;
+}
+
+/**
+ * Starts a fake language-model server and an app configured by `config` from its address before
+ * the suite (or `describe` block) it is called in, resets the fake before each test and stops
+ * both after. Hooks the caller registers afterwards run after these: its own `beforeAll` finds
+ * both started. By default the OpenAI-compatible provider talks to the fake.
+ */
+export function useFakeLlmApp(
+  config: (fakeUrl: string) => Partial<Config> = (url) => generationConfig(compatibleEnv(url)),
+): FakeLlmSuite {
+  const suite = {} as FakeLlmSuite;
+  beforeAll(async () => {
+    suite.fake = await startFakeLlmServer();
+    suite.t = await createTestApp(config(suite.fake.baseUrl));
+  });
+  afterAll(async () => {
+    await suite.t.close();
+    await suite.fake.close();
+  });
+  beforeEach(() => {
+    suite.fake.reset();
+  });
+  return suite;
+}
 
 export function generationBody(
   count: number,

@@ -1,13 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.js';
-import { startFakeLlmServer, type FakeLlmServer } from '../../../test/fake-llm-server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp } from '../../../test/app.js';
+import type { FakeLlmServer } from '../../../test/fake-llm-server.js';
 import { apiAs, makeUser } from '../../../test/factories.js';
 import {
   compatibleEnv,
   generationBody,
   generationConfig,
   makeRichBrainstorm,
+  useFakeLlmApp,
   waitForGeneration,
 } from '../../../test/generation-helpers.js';
 import { insertIdeas } from '../../../test/idea-factories.js';
@@ -20,34 +21,27 @@ let t: TestApp;
 let user: UserRow;
 let api: ReturnType<typeof apiAs>;
 
+const suite = useFakeLlmApp((url) =>
+  generationConfig(
+    {
+      ...compatibleEnv(url),
+      OPENAI_API_KEY: 'fake-llm-key',
+      OPENAI_BASE_URL: url,
+      OPENAI_MODELS: 'gpt-fake',
+      ANTHROPIC_API_KEY: 'fake-llm-key',
+      ANTHROPIC_BASE_URL: url,
+      ANTHROPIC_MODELS: 'claude-sonnet-4-5',
+    },
+    // The timeout leaves a wide margin over the 600 ms a down provider takes to fail below and
+    // over the embedded database holding the event loop: beside other work (load 9) a 2 s
+    // timeout turned "could not be reached" and an HTTP 401 into timeouts.
+    { attempts: 3, retryDelayMs: 20, timeoutMs: 5000, maxRetryAfterMs: 5000 },
+  ),
+);
 beforeAll(async () => {
-  fake = await startFakeLlmServer();
-  t = await createTestApp(
-    generationConfig(
-      {
-        ...compatibleEnv(fake.baseUrl),
-        OPENAI_API_KEY: 'fake-llm-key',
-        OPENAI_BASE_URL: fake.baseUrl,
-        OPENAI_MODELS: 'gpt-fake',
-        ANTHROPIC_API_KEY: 'fake-llm-key',
-        ANTHROPIC_BASE_URL: fake.baseUrl,
-        ANTHROPIC_MODELS: 'claude-sonnet-4-5',
-      },
-      // The timeout leaves a wide margin over the 600 ms a down provider takes to fail below and
-      // over the embedded database holding the event loop: beside other work (load 9) a 2 s
-      // timeout turned "could not be reached" and an HTTP 401 into timeouts.
-      { attempts: 3, retryDelayMs: 20, timeoutMs: 5000, maxRetryAfterMs: 5000 },
-    ),
-  );
+  ({ fake, t } = suite);
   user = await makeUser(t.db);
   api = apiAs(t.app);
-});
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
-beforeEach(() => {
-  fake.reset();
 });
 
 async function generate(count: number, provider = 'openai_compatible', model = 'fake-model') {

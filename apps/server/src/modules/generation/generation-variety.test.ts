@@ -1,13 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testConfig, type TestApp } from '../../../test/app.js';
-import { startFakeLlmServer, type FakeLlmServer } from '../../../test/fake-llm-server.js';
+import type { FakeLlmServer } from '../../../test/fake-llm-server.js';
 import { apiAs, makeUser } from '../../../test/factories.js';
 import {
   compatibleEnv,
   generationBody,
   generationConfig,
   makeRichBrainstorm,
+  useFakeLlmApp,
   waitForGeneration,
 } from '../../../test/generation-helpers.js';
 import type { GenerationLimits } from '../../config.js';
@@ -61,25 +62,18 @@ const high = (count: number) => ({
   variety: 'high',
 });
 
+const suite = useFakeLlmApp((url) => ({
+  ...generationConfig(
+    { ...compatibleEnv(url), OPENAI_COMPATIBLE_EMBEDDING_MODEL: 'fake-embed' },
+    { limits: generous },
+  ),
+  // Only the cosine of the embeddings stacks here: the lexical check never does.
+  duplicates: { lexical: 1.01, semantic: 0.9 },
+}));
 beforeAll(async () => {
-  fake = await startFakeLlmServer();
-  t = await createTestApp({
-    ...generationConfig(
-      { ...compatibleEnv(fake.baseUrl), OPENAI_COMPATIBLE_EMBEDDING_MODEL: 'fake-embed' },
-      { limits: generous },
-    ),
-    // Only the cosine of the embeddings stacks here: the lexical check never does.
-    duplicates: { lexical: 1.01, semantic: 0.9 },
-  });
+  ({ fake, t } = suite);
   user = await makeUser(t.db);
   api = apiAs(t.app);
-});
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
-beforeEach(() => {
-  fake.reset();
 });
 
 describe('variety high', () => {

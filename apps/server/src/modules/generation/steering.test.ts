@@ -1,13 +1,13 @@
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testConfig, type TestApp } from '../../../test/app.js';
-import { startFakeLlmServer, type FakeLlmServer } from '../../../test/fake-llm-server.js';
+import type { FakeLlmServer } from '../../../test/fake-llm-server.js';
 import { apiAs, makeUser } from '../../../test/factories.js';
 import {
-  compatibleEnv,
   generationBody,
   generationConfig,
   makeRichBrainstorm,
+  useFakeLlmApp,
   waitForGeneration,
 } from '../../../test/generation-helpers.js';
 import { annotateDirectly, insertIdeas } from '../../../test/idea-factories.js';
@@ -101,18 +101,11 @@ describe("the team's reviews steer a generation", () => {
   let api: ReturnType<typeof apiAs>;
   const model = () => generationBody(1, 'openai_compatible', 'fake-model');
 
+  const suite = useFakeLlmApp();
   beforeAll(async () => {
-    fake = await startFakeLlmServer();
-    t = await createTestApp(generationConfig(compatibleEnv(fake.baseUrl)));
+    ({ fake, t } = suite);
     team = [await makeUser(t.db), await makeUser(t.db), await makeUser(t.db)];
     api = apiAs(t.app);
-  });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
-  beforeEach(() => {
-    fake.reset();
   });
 
   async function run(user: UserRow, url: string, body: object = model()) {

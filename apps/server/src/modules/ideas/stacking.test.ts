@@ -1,13 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.js';
-import { startFakeLlmServer, type FakeLlmServer } from '../../../test/fake-llm-server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp } from '../../../test/app.js';
+import type { FakeLlmServer } from '../../../test/fake-llm-server.js';
 import { apiAs, makeUser } from '../../../test/factories.js';
 import {
-  compatibleEnv,
   generationBody,
-  generationConfig,
   makeRichBrainstorm,
+  useFakeLlmApp,
   waitForGeneration,
 } from '../../../test/generation-helpers.js';
 import { makeBrainstorm, type IdeaJson, type IdeaPage } from '../../../test/idea-factories.js';
@@ -27,16 +26,12 @@ let call: ReturnType<typeof apiAs>;
 let alice: UserRow;
 let bob: UserRow;
 
+const suite = useFakeLlmApp();
 beforeAll(async () => {
-  fake = await startFakeLlmServer();
-  t = await createTestApp(generationConfig(compatibleEnv(fake.baseUrl)));
+  ({ fake, t } = suite);
   call = apiAs(t.app);
   alice = await makeUser(t.db);
   bob = await makeUser(t.db);
-});
-afterAll(async () => {
-  await t.close();
-  await fake.close();
 });
 
 type StackedIdea = IdeaJson & {
