@@ -90,4 +90,35 @@ describe('IdeasTable stacks', () => {
     expect(screen.getByText('Carpooling app')).toBeVisible();
     expect(screen.getByRole('button', { name: '+2 similar' })).toHaveFocus();
   });
+
+  it('says which idea a generated one was developed from and what steered it', async () => {
+    const developed = makeIdea({
+      id: 5,
+      title: 'Carpool app with a points game',
+      provenance: {
+        provider: 'openai',
+        model: 'gpt-4o',
+        technique: 'classic',
+        prompt_version: 'classic@2',
+        settings: null,
+        input_tokens: 10,
+        output_tokens: 20,
+        generation: 40,
+        inspired_by: 1,
+        steered_by: { liked: [1, 4], rejected: [3] },
+      },
+    });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <IdeasTable brainstormId={7} ideas={[original, developed]} />
+      </QueryClientProvider>,
+    );
+    // A row's title is also in its 'Mark as duplicate…' button's name: the cell's is a div.
+    const rowOf = (title: string) =>
+      screen.getByText(title, { selector: 'div' }).closest('tr') as HTMLElement;
+    const row = rowOf('Carpool app with a points game');
+    expect(within(row).getByText('Developed from “Carpool app”')).toBeVisible();
+    expect(within(row).getByText('Steered by 2 liked and 1 rejected idea')).toBeVisible();
+    expect(within(rowOf('Carpool app')).queryByText(/Developed from|Steered by/)).toBeNull();
+  });
 });

@@ -1,5 +1,6 @@
 import { ResponsiveTable, type ResponsiveColumn } from '@/components/ui/responsive-table';
 import type { Idea } from '@/entities/idea/api/types';
+import { IdeaProvenance } from '@/entities/idea/components/idea-provenance';
 import { IdeaStackControl } from '@/entities/idea/components/idea-stack-control';
 import { MarkDuplicateButton } from '@/entities/idea/components/mark-duplicate-button';
 import { stackedRowId, useIdeaStacks } from '@/entities/idea/hooks/use-idea-stacks';
@@ -40,7 +41,17 @@ export function IdeasTable({
       ),
     },
     { header: 'Summary', className: prose, cell: (idea) => idea.summary },
-    { header: 'Description', className: `${prose} min-w-56`, cell: (idea) => idea.description },
+    {
+      header: 'Description',
+      className: `${prose} min-w-56`,
+      // Where a generated idea came from follows it, as on the review page.
+      cell: (idea) => (
+        <div className="grid gap-1">
+          <div>{idea.description}</div>
+          <IdeaProvenance idea={idea} listed={ideas} />
+        </div>
+      ),
+    },
     {
       header: 'Votes',
       className: 'align-top tabular-nums',
