@@ -131,7 +131,7 @@ describe('More like this and Flip it', () => {
     expect(asked[0]?.body).toMatchObject({ variety: 'high', num_workers: 10 });
   });
 
-  it("flips a Bad Idea Contest's idea, and 'm' asks for more like the active one", async () => {
+  it("flips a Bad Idea Contest's idea, 'm' asks for more like the active one, 'f' flips it", async () => {
     serveReview(reviewIdeas(2));
     const asked = serveAsking();
     const { user: actor } = await openReview();
@@ -148,6 +148,11 @@ describe('More like this and Flip it', () => {
     await actor.keyboard('m');
     await waitFor(() => {
       expect(asked.map((request) => request.path)).toEqual(['flip 1', 'more 1']);
+    });
+    await actor.keyboard('j');
+    await actor.keyboard('f');
+    await waitFor(() => {
+      expect(asked.map((request) => request.path)).toEqual(['flip 1', 'more 1', 'flip 2']);
     });
   });
 

@@ -55,6 +55,10 @@ export function useReviewKeys(options: ReviewKeysOptions) {
       case 'm':
         said = row?.moreLikeThis() ?? null;
         break;
+      case 'f':
+        // Only a Bad Idea Contest's ideas can be flipped; elsewhere the key does nothing.
+        said = row?.flipIt?.() ?? null;
+        break;
       default: {
         const reaction = REACTIONS[Number(event.key) - 1];
         if (/^[1-4]$/.test(event.key) && reaction) said = row?.react(reaction.type) ?? null;

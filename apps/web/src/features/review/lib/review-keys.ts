@@ -28,6 +28,7 @@ const LIST_KEYS = [
   { keys: ['h'], action: 'Hide or show the idea' },
   { keys: ['c'], action: 'Open or close the comment row' },
   { keys: ['m'], action: 'More like this: generate ideas that develop it' },
+  { keys: ['f'], action: 'Flip it: turn a bad idea into a workable one (Bad Idea Contest)' },
   { keys: ['Esc'], action: 'Close the comment row' },
   { keys: ['?'], action: 'Show these keys' },
 ];
