@@ -69,7 +69,7 @@ export interface FakeLlmServer {
    * /models/<model>:generateContent. */
   baseUrl: string;
   requests: RecordedLlmRequest[];
-  /** The calls to /v1/embeddings, not among `requests`. */
+  /** The calls to an embedding endpoint (OpenAI's or Gemini's), not among `requests`. */
   embeddingRequests: RecordedLlmRequest[];
   /** The most requests answered at the same time so far. */
   maxInFlight: number;
@@ -77,7 +77,7 @@ export interface FakeLlmServer {
   setDefault: (responder: FakeLlmResponder) => void;
   /** How many requests arrived, on one path (e.g. '/v1/messages') or on all. */
   calls: (path?: string) => number;
-  /** Whether /v1/embeddings answers ('ok', the default) or fails with a 500. */
+  /** Whether the embedding endpoints answer ('ok', the default) or fail with a 500. */
   setEmbeddings: (mode: 'ok' | 'fail') => void;
   /** Forgets requests and queue, and restores the default responder and embeddings. */
   reset: () => void;
@@ -125,11 +125,12 @@ export async function startFakeLlmServer(
       ...extractTexts(api, body),
       at: Date.now(),
     };
-    if (req.method === 'POST' && path === EMBEDDINGS_PATH) {
+    const embedding = req.method === 'POST' ? embeddingApiOf(path) : undefined;
+    if (embedding !== undefined) {
       // Kept apart, so that counts of idea calls stay what they were without embeddings.
       fake.embeddingRequests.push(request);
-      if (embeddings === 'fail') sendJson(res, 500, errorBody('chat', 500));
-      else sendJson(res, 200, embeddingAnswer(body));
+      if (embeddings === 'fail') sendJson(res, 500, errorBody(embedding.errors, 500));
+      else sendJson(res, 200, embedding.answer(body));
       return;
     }
     fake.requests.push(request);
@@ -398,6 +399,42 @@ export function candidateVariants(idea: GeneratedIdea, count: number): Generated
 }
 
 const EMBEDDINGS_PATH = '/v1/embeddings';
+const geminiEmbeddingPath = /^\/v1\/models\/[^/:]+:(embedContent|batchEmbedContents)$/;
+
+/** The embedding endpoints: OpenAI's `/embeddings`, and Gemini's one and batch forms. */
+function embeddingApiOf(
+  path: string,
+): { answer: (body: unknown) => unknown; errors: FakeLlmApi } | undefined {
+  if (path === EMBEDDINGS_PATH) return { answer: embeddingAnswer, errors: 'chat' };
+  const gemini = geminiEmbeddingPath.exec(path);
+  if (!gemini) return undefined;
+  return {
+    answer: gemini[1] === 'embedContent' ? geminiEmbeddingAnswer : geminiBatchEmbeddingAnswer,
+    errors: 'gemini',
+  };
+}
+
+/** The text of a Gemini embedding request's content: its parts' texts, joined. */
+function geminiContentText(request: unknown): string {
+  const content = asRecord(asRecord(request).content);
+  return asArray(content.parts)
+    .map((part) => {
+      const text = asRecord(part).text;
+      return typeof text === 'string' ? text : '';
+    })
+    .join('');
+}
+
+function geminiEmbeddingAnswer(body: unknown): unknown {
+  return { embedding: { values: fakeEmbedding(geminiContentText(body)) } };
+}
+
+function geminiBatchEmbeddingAnswer(body: unknown): unknown {
+  const requests = asArray(asRecord(body).requests);
+  return {
+    embeddings: requests.map((request) => ({ values: fakeEmbedding(geminiContentText(request)) })),
+  };
+}
 export const FAKE_EMBEDDING_DIMENSIONS = 256;
 
 /**

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   accessToken,
   chooseInGenerationForm,
@@ -9,23 +9,32 @@ import {
 } from './helpers';
 import { alice } from './users';
 
-async function createBrainstorm(request: APIRequestContext) {
+/** A new brainstorm of Alice's, open on its page: its generation form and that form's button. */
+async function openNewBrainstorm(page: Page, request: APIRequestContext) {
   const token = await accessToken(request, alice);
   const problem = `How might we make the office kitchen worse? ${Date.now()}`;
-  return createBrainstormViaApi(request, token, problem, ['coffee']);
+  const id = await createBrainstormViaApi(request, token, problem, ['coffee']);
+  await signInAt(page, alice);
+  await page.goto(`/brainstorms/${id}/`);
+  const form = page.getByRole('form', { name: 'Generate ideas' });
+  return { form, generate: form.getByRole('button', { name: 'Generate New Ideas' }) };
+}
+
+/** Waits for the progress bar to say `text` ('3 of 3 ideas'): a generation takes seconds. */
+async function expectProgress(page: Page, text: string) {
+  await expect(page.getByRole('progressbar', { name: 'Idea generation' })).toHaveAttribute(
+    'aria-valuetext',
+    text,
+    { timeout: 20_000 },
+  );
 }
 
 test('ideas generated offline arrive; an unreachable provider says why it failed', async ({
   page,
   request,
 }) => {
-  const id = await createBrainstorm(request);
-  await signInAt(page, alice);
-  await page.goto(`/brainstorms/${id}/`);
-
-  const form = page.getByRole('form', { name: 'Generate ideas' });
+  const { form, generate } = await openNewBrainstorm(page, request);
   const ideas = page.getByRole('region', { name: 'Ideas' });
-  const generate = form.getByRole('button', { name: 'Generate New Ideas' });
   await expect(ideas.getByText('No ideas found for this brainstorm.')).toBeVisible();
   // The first provider listed (the repeating test model, served as Ollama) is chosen to start.
   await expect(form.getByRole('combobox', { name: 'Provider' })).toHaveText('Ollama');
@@ -40,7 +49,7 @@ test('ideas generated offline arrive; an unreachable provider says why it failed
 
   const progress = page.getByRole('progressbar', { name: 'Idea generation' });
   await expect(progress).toBeVisible();
-  await expect(progress).toHaveAttribute('aria-valuetext', '5 of 5 ideas', { timeout: 20_000 });
+  await expectProgress(page, '5 of 5 ideas');
   await expect(progress).toHaveAttribute('aria-valuenow', '5');
   await expect(page.getByText('5 of 5 ideas', { exact: true })).toBeVisible();
   await expect(page.getByText('Finished: 5 ideas stored.')).toBeVisible();
@@ -69,11 +78,7 @@ test('a number of ideas outside 1 to 50 is refused at the field, and nothing is 
   page,
   request,
 }) => {
-  const id = await createBrainstorm(request);
-  await signInAt(page, alice);
-  await page.goto(`/brainstorms/${id}/`);
-  const form = page.getByRole('form', { name: 'Generate ideas' });
-  const generate = form.getByRole('button', { name: 'Generate New Ideas' });
+  const { form, generate } = await openNewBrainstorm(page, request);
   const count = form.getByLabel('# ideas:');
   const limits = form.getByRole('alert');
   await chooseInGenerationForm(page, 'Provider', 'Offline sample ideas (no AI)');
@@ -121,11 +126,7 @@ test('high variety keeps one of three candidates for each idea asked for', async
   page,
   request,
 }) => {
-  const id = await createBrainstorm(request);
-  await signInAt(page, alice);
-  await page.goto(`/brainstorms/${id}/`);
-
-  const form = page.getByRole('form', { name: 'Generate ideas' });
+  const { form, generate } = await openNewBrainstorm(page, request);
   await expect(form.getByRole('combobox', { name: 'Variety' })).toHaveText('Normal');
   await chooseInGenerationForm(page, 'Provider', 'Offline sample ideas (no AI)');
   await form.getByRole('combobox', { name: 'Variety' }).click();
@@ -136,13 +137,9 @@ test('high variety keeps one of three candidates for each idea asked for', async
   );
   await expectNoAxeViolations(page);
   await form.getByLabel('# ideas:').fill('3');
-  await form.getByRole('button', { name: 'Generate New Ideas' }).click();
+  await generate.click();
 
-  await expect(page.getByRole('progressbar', { name: 'Idea generation' })).toHaveAttribute(
-    'aria-valuetext',
-    '3 of 3 ideas',
-    { timeout: 20_000 },
-  );
+  await expectProgress(page, '3 of 3 ideas');
   const ideas = page.getByRole('region', { name: 'Ideas' });
   await expect(ideas.getByRole('row').filter({ has: page.getByRole('cell') })).toHaveCount(3);
   await expectNoAxeViolations(page);
@@ -152,12 +149,7 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('the generation controls fit the screen and stay usable', async ({ page, request }) => {
-    const id = await createBrainstorm(request);
-    await signInAt(page, alice);
-    await page.goto(`/brainstorms/${id}/`);
-
-    const form = page.getByRole('form', { name: 'Generate ideas' });
-    const generate = form.getByRole('button', { name: 'Generate New Ideas' });
+    const { form, generate } = await openNewBrainstorm(page, request);
     for (const control of [
       form.getByLabel('# ideas:'),
       form.getByRole('combobox', { name: 'Provider' }),
@@ -184,11 +176,7 @@ test.describe('on a phone', () => {
     expect(await sidewaysScrollers(page)).toEqual([]);
     await form.getByLabel('# ideas:').fill('2');
     await generate.click();
-    await expect(page.getByRole('progressbar', { name: 'Idea generation' })).toHaveAttribute(
-      'aria-valuetext',
-      '2 of 2 ideas',
-      { timeout: 20_000 },
-    );
+    await expectProgress(page, '2 of 2 ideas');
     await expectNoAxeViolations(page);
   });
 });

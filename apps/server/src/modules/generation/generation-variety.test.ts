@@ -64,7 +64,14 @@ const high = (count: number) => ({
 
 const suite = useFakeLlmApp((url) => ({
   ...generationConfig(
-    { ...compatibleEnv(url), OPENAI_COMPATIBLE_EMBEDDING_MODEL: 'fake-embed' },
+    {
+      ...compatibleEnv(url),
+      OPENAI_COMPATIBLE_EMBEDDING_MODEL: 'fake-embed',
+      // Google's own API, generateContent and embedContent, served by the fake too.
+      GOOGLE_GENERATIVE_AI_API_KEY: 'fake-llm-key',
+      GOOGLE_BASE_URL: url,
+      GOOGLE_MODELS: 'gemini-fake',
+    },
     { limits: generous },
   ),
   // Only the cosine of the embeddings stacks here: the lexical check never does.
@@ -177,6 +184,45 @@ describe('embeddings', () => {
     const promptTokens = Math.ceil(`${prompt?.system ?? ''}${prompt?.user ?? ''}`.length / 4);
     expect(fake.embeddingRequests).toHaveLength(2);
     expect(done.input_tokens).toBeGreaterThan(promptTokens);
+  });
+
+  it("embeds through Google's API: one idea with embedContent, candidates in one batch", async () => {
+    const brainstorm = await makeRichBrainstorm(t.db, user);
+    fake.enqueue({ kind: 'idea', idea: PODS, usage: { input: 100, output: 50 } });
+    const first = await generate(brainstorm.id, generationBody(1, 'google', 'gemini-fake'));
+    const original = await waitForGeneration(t.app, user, first.id);
+    expect(original).toMatchObject({ status: 'done', succeeded: 1, stacked: 0 });
+    expect(fake.requests[0]?.api).toBe('gemini');
+    expect(fake.embeddingRequests.map((request) => request.path)).toEqual([
+      '/v1/models/gemini-embedding-001:embedContent',
+    ]);
+    const [stored] = await t.db
+      .select()
+      .from(ideaEmbeddings)
+      .where(eq(ideaEmbeddings.ideaId, original.slots[0]?.idea ?? 0));
+    expect(stored?.model).toBe('gemini-embedding-001');
+    // Google reports no tokens for embeddings: the most the text can be counts in their place.
+    const embeddedBytes = Buffer.byteLength(`${PODS.title}\n${PODS.summary}`);
+    expect(original).toMatchObject({ input_tokens: 100 + embeddedBytes, output_tokens: 50 });
+
+    // Three candidates, one a rewording of the first idea: embedded together, and not kept.
+    const reworded = {
+      title: 'Phone booths, soundproofed, for calls',
+      summary: 'Two soundproofed booths for phone calls, put in the corner.',
+      description: 'Something else entirely.',
+    };
+    fake.enqueue({ kind: 'idea', ideas: [reworded, PLANTS, HOURS] });
+    const second = await generate(brainstorm.id, {
+      ...generationBody(1, 'google', 'gemini-fake'),
+      variety: 'high',
+    });
+    const done = await waitForGeneration(t.app, user, second.id);
+    expect(done).toMatchObject({ status: 'done', succeeded: 1, stacked: 0 });
+    const batch = fake.embeddingRequests[1];
+    expect(batch?.path).toBe('/v1/models/gemini-embedding-001:batchEmbedContents');
+    expect((batch?.body as { requests: unknown[] }).requests).toHaveLength(3);
+    const [kept] = await t.db.select().from(ideas).where(eq(ideas.generationId, second.id));
+    expect(kept?.title).not.toBe(reworded.title);
   });
 
   it('stores the idea without an embedding when embedding fails', async () => {

@@ -11,7 +11,13 @@ import type { PromptInput } from '../providers/generated-idea.js';
 import * as repository from './generation.repository.js';
 import { buildPrompt, MAX_AVOID_TITLES } from './prompts.js';
 import { classifyFailure, failedCallCost, type CallFailure } from './provider-failures.js';
-import { BUDGET_REASONS, callTokenBound, costsNothing, reserveCall } from './token-budget.js';
+import {
+  BUDGET_REASONS,
+  callTokenBound,
+  costsNothing,
+  reserveCall,
+  textTokenBound,
+} from './token-budget.js';
 
 export interface SlotRunnerDeps {
   db: Db;
@@ -176,13 +182,23 @@ export async function runSlot(
             ? { model: embedded.model, vector: embedded.vectors[i] ?? [] }
             : undefined,
         })),
-        inputTokens: result.inputTokens + (embedded?.tokens ?? 0),
+        inputTokens: result.inputTokens + embeddingTokens(embedded, result),
         outputTokens: result.outputTokens,
       },
       deps.duplicates,
     );
     return;
   }
+}
+
+/**
+ * What embedding the candidates cost: the provider's figure, or where it reports none, the most
+ * their text can be (as the reservation counts a prompt), so a budget never counts them as free.
+ */
+function embeddingTokens(embedded: EmbeddingResult | null, result: IdeaResult) {
+  if (!embedded) return 0;
+  if (embedded.tokens !== null) return embedded.tokens;
+  return result.ideas.reduce((sum, idea) => sum + textTokenBound(embeddedText(idea)), 0);
 }
 
 /** The text embedded for the near-duplicate check: what the lexical check compares too. */

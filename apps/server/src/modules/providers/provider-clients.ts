@@ -37,7 +37,8 @@ export interface IdeaResult {
 export interface EmbeddingResult {
   model: string;
   vectors: number[][];
-  tokens: number;
+  /** What the provider charged; null where it reports nothing (Google's embedding API). */
+  tokens: number | null;
 }
 
 /** One configured provider, able to produce one idea, or several candidates, per call. */
@@ -121,7 +122,7 @@ function languageModelFactory(config: ProviderConfig): ((model: string) => Langu
       return (model) => anthropic(model);
     }
     case 'google': {
-      const google = createGoogle({ apiKey: config.apiKey });
+      const google = createGoogle({ apiKey: config.apiKey, baseURL: config.baseUrl });
       return (model) => google(model);
     }
     case 'ollama':
@@ -147,7 +148,7 @@ function embeddingModelFor(config: ProviderConfig): EmbeddingModel | null {
     case 'openai':
       return createOpenAI({ apiKey: config.apiKey, baseURL: config.baseUrl }).embeddingModel(name);
     case 'google':
-      return createGoogle({ apiKey: config.apiKey }).embeddingModel(name);
+      return createGoogle({ apiKey: config.apiKey, baseURL: config.baseUrl }).embeddingModel(name);
     case 'ollama':
     case 'openai_compatible':
       return createOpenAICompatible({
@@ -214,7 +215,9 @@ function modelClient(
         maxRetries: 0,
         abortSignal: signal,
       });
-      return { model: embeddingModelName, vectors: result.embeddings, tokens: result.usage.tokens };
+      // The SDK sums what each call reported, NaN where a provider reports no usage.
+      const tokens = Number.isFinite(result.usage.tokens) ? result.usage.tokens : null;
+      return { model: embeddingModelName, vectors: result.embeddings, tokens };
     };
   }
   return client;

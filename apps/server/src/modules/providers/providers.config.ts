@@ -72,6 +72,7 @@ const SOURCES: ProviderSource[] = [
     prefix: 'GOOGLE',
     enabledBy: 'GOOGLE_GENERATIVE_AI_API_KEY',
     keyVariable: 'GOOGLE_GENERATIVE_AI_API_KEY',
+    baseUrlVariable: 'GOOGLE_BASE_URL',
     defaultModels: ['gemini-2.5-flash', 'gemini-2.5-pro'],
   },
   {
