@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { projects } from './projects.js';
 import { users } from './users.js';
 
@@ -26,6 +26,11 @@ export const brainstorms = pgTable(
     ideasCount: integer().notNull().default(0),
     /** Of those, the ideas stacked under another (migration 0013), kept the same way. */
     duplicatesCount: integer().notNull().default(0),
+    /**
+     * Blind review: a user sees an idea's votes, reaction counts and comments only once they
+     * have reviewed it themselves (decision 026).
+     */
+    blindReview: boolean().notNull().default(false),
   },
   (t) => [
     index('brainstorms_created_idx').on(t.created),
