@@ -18,6 +18,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import readiness from './modules/health/readiness.js';
 import { generationRoutes } from './modules/generation/generation.routes.js';
 import { ideaRoutes } from './modules/ideas/ideas.routes.js';
+import { liveRoutes } from './modules/live/live.routes.js';
 import { projectRoutes } from './modules/projects/projects.routes.js';
 import { providerRoutes } from './modules/providers/providers.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
@@ -28,6 +29,7 @@ import db from './plugins/db.js';
 import errorHandler from './plugins/error-handler.js';
 import generation from './plugins/generation.js';
 import inputGuard from './plugins/input-guard.js';
+import live from './plugins/live.js';
 import securityHeaders from './plugins/security-headers.js';
 import webApp from './plugins/web-app.js';
 import { resolveJwtSecret } from './secrets.js';
@@ -72,6 +74,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(db, { database, owned: !options.database });
   await app.register(auth, { secret: config.jwtSecret ?? resolveJwtSecret(config.dataDir) });
   await app.register(generation, { database, config });
+  await app.register(live, { database, config: config.live });
   await app.register(readiness);
 
   await app.register(
@@ -85,6 +88,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       await api.register(ideaRoutes, { duplicates: config.duplicates });
       await api.register(providerRoutes, { providers: config.providers });
       await api.register(generationRoutes, { config });
+      await api.register(liveRoutes, { hub: app.live });
     },
     { prefix: '/api' },
   );

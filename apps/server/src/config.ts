@@ -118,6 +118,9 @@ const envSchema = z
     GOOGLE_EMBEDDING_MODEL: embeddingModel().default(DEFAULT_EMBEDDING_MODELS.google),
     OLLAMA_EMBEDDING_MODEL: embeddingModel().default('none'),
     OPENAI_COMPATIBLE_EMBEDDING_MODEL: embeddingModel().default('none'),
+    LIVE_STREAMS_PER_USER: count(1, 10_000).default(10),
+    LIVE_STREAMS_PER_PROCESS: count(1, 1_000_000).default(2000),
+    LIVE_KEEP_ALIVE_SECONDS: count(1, 3600).default(15),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_URL && !env.JWT_SECRET) {
@@ -154,6 +157,17 @@ export interface Config {
   providerProblems: string[];
   generation: GenerationConfig;
   duplicates: DuplicateThresholds;
+  live: LiveConfig;
+}
+
+/** Live streams (decision 026). */
+export interface LiveConfig {
+  /** The most streams one user may hold open in one process. */
+  streamsPerUser: number;
+  /** The most streams one process holds open. */
+  streamsPerProcess: number;
+  /** How often each stream hears a comment line, and each process re-announces who it serves. */
+  keepAliveMs: number;
 }
 
 export interface GenerationConfig {
@@ -250,6 +264,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     duplicates: {
       lexical: e.DUPLICATE_LEXICAL_THRESHOLD,
       semantic: e.DUPLICATE_SEMANTIC_THRESHOLD,
+    },
+    live: {
+      streamsPerUser: e.LIVE_STREAMS_PER_USER,
+      streamsPerProcess: e.LIVE_STREAMS_PER_PROCESS,
+      keepAliveMs: e.LIVE_KEEP_ALIVE_SECONDS * 1000,
     },
   };
 }

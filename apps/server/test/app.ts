@@ -24,6 +24,7 @@ export const testConfig: Config = {
     workers: false,
   },
   duplicates: loadConfig({}).duplicates,
+  live: loadConfig({}).live,
 };
 
 export interface TestApp {

@@ -8,6 +8,7 @@ import {
   type OperationFixtures,
 } from './operation-fixtures.js';
 import { listOperations, openApiDocument, type Method } from './openapi-document.js';
+import { injectAny } from './inject.js';
 
 const ACTORS = ['anonymous', 'other', 'owner', 'staff'] as const;
 type Actor = (typeof ACTORS)[number];
@@ -46,6 +47,7 @@ const matrix: Record<string, Record<Actor, number>> = {
   'POST /api/brainstorms/{id}/brainstorm/': { anonymous: 401, other: 202, owner: 202, staff: 202 },
   'GET /api/brainstorms/{id}/steering/': { anonymous: 401, other: 200, owner: 200, staff: 200 },
   'GET /api/brainstorms/{id}/generations/': { anonymous: 401, other: 200, owner: 200, staff: 200 },
+  'GET /api/brainstorms/{id}/events/': { anonymous: 401, other: 200, owner: 200, staff: 200 },
   'GET /api/generations/{id}/': { anonymous: 401, other: 200, owner: 200, staff: 200 },
   'GET /api/llm-providers/': { anonymous: 401, other: 200, owner: 200, staff: 200 },
   'GET /api/ideas/': { anonymous: 401, other: 200, owner: 200, staff: 200 },
@@ -213,7 +215,7 @@ describe('the authorization matrix', () => {
       const url = await fixtures.ownedObject(path);
       const user = actor === 'anonymous' ? null : users[actor];
       const body = fixtures.bodies[key]?.(user);
-      const response = await t.app.inject({
+      const response = await injectAny(t.app, {
         method,
         url,
         headers: await credentials(user),

@@ -12,6 +12,7 @@ import {
   operationFixtures,
   type OperationFixtures,
 } from './operation-fixtures.js';
+import { injectAny } from './inject.js';
 
 const EVIL_ORIGIN = 'https://evil.example';
 
@@ -91,7 +92,7 @@ describe('response headers', () => {
     for (const { key, method, path: route } of listOperations(openApiDocument(t.app))) {
       for (const user of [owner, null]) {
         const body = fixtures.bodies[key]?.(user);
-        const response = await t.app.inject({
+        const response = await injectAny(t.app, {
           method,
           url: await fixtures.ownedObject(route),
           headers: { origin: EVIL_ORIGIN, ...(user ? await authHeaders(t.app, user) : {}) },

@@ -11,6 +11,12 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { prepareDataDir } from './data-dir.js';
 import { lockDataDir } from './data-dir-lock.js';
+import {
+  listenPglite,
+  listenPostgres,
+  type NotificationHandlers,
+  type Unlisten,
+} from './notifications.js';
 import { poolClient, warnOf, type DatabaseLog } from './pool-client.js';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -35,6 +41,11 @@ export interface Database {
    * last as long as the process (PostgreSQL only; the embedded database has no sessions).
    */
   newSession?: () => pg.Client;
+  /**
+   * Hears what transactions announce on `channel` (`pg_notify`), once committed, in commit
+   * order: on PostgreSQL from every process using the database, on the embedded one from this.
+   */
+  listen(channel: string, handlers: NotificationHandlers): Promise<Unlisten>;
   /** The embedded database itself (PGlite only), for the job queue, which speaks to it directly. */
   pglite?: PGlite;
   close(): Promise<void>;
@@ -105,6 +116,7 @@ async function openPglite(
     migrate: () => migratePglite(db, { migrationsFolder }),
     // The embedded database belongs to one process: there is nobody to wait for.
     alone: (run) => run(),
+    listen: (channel, handlers) => listenPglite(client, channel, handlers),
     pglite: client,
     async close() {
       await client.close();
@@ -124,13 +136,15 @@ function openPostgres(
   pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, casing: 'snake_case', ...(logger ? { logger } : {}) });
   const alone = <T>(run: () => Promise<T>) => withSetUpLock(url, run, log);
+  const newSession = () => new pg.Client({ connectionString: url });
   return {
     db,
     kind: 'postgres',
     executeSql: (text, values = []) => pool.query(text, values),
     migrate: () => alone(() => migratePg(db, { migrationsFolder })),
     alone,
-    newSession: () => new pg.Client({ connectionString: url }),
+    newSession,
+    listen: (channel, handlers) => listenPostgres(newSession, channel, handlers, log),
     close: () => pool.end(),
   };
 }

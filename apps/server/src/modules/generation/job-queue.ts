@@ -7,7 +7,6 @@ import {
   type JobInsert,
   type Queue,
 } from 'pg-boss';
-import type pg from 'pg';
 import type { Database, Db } from '../../db/client.js';
 
 /** What a generation job carries: the slot to fill. Everything else is read when it runs. */
@@ -57,59 +56,20 @@ export function createBoss(
   if (database.pglite) {
     return new PgBoss({ ...options, backend: 'pglite', db: fromPglite(database.pglite) });
   }
-  const { newSession } = database;
   const db: QueueDb = {
     executeSql: (text, values) => database.executeSql(text, values),
-    ...(newSession && { listen: (...args) => listenOn(newSession, ...args) }),
-  };
-  return new PgBoss({ ...options, db });
-}
-
-const RELISTEN_MS = 1000;
-
-/**
- * LISTEN on a connection of its own (the pool's connections come and go), opened again a second
- * after it is lost; `onReconnect` tells the queue to look for what it missed meanwhile.
- */
-async function listenOn(
-  newSession: () => pg.Client,
-  channel: string,
-  onNotification: (payload: string) => void,
-  onReconnect: () => void,
-) {
-  let client: pg.Client | null = null;
-  let closed = false;
-  let retry: NodeJS.Timeout | undefined;
-  const connect = async () => {
-    const session = newSession();
-    session.on('error', () => undefined);
-    session.on('notification', (message) => {
-      if (message.channel === channel) onNotification(message.payload ?? '');
-    });
-    session.on('end', () => {
-      if (client === session && !closed) reconnectSoon();
-    });
-    await session.connect();
-    await session.query(`listen ${session.escapeIdentifier(channel)}`);
-    if (closed) {
-      await session.end();
-      return;
-    }
-    client = session;
-    onReconnect();
-  };
-  const reconnectSoon = () => {
-    client = null;
-    retry = setTimeout(() => void connect().catch(reconnectSoon), RELISTEN_MS).unref();
-  };
-  await connect();
-  return {
-    async close() {
-      closed = true;
-      clearTimeout(retry);
-      await client?.end().catch(() => undefined);
+    // The queue looks for what it missed when it starts listening, and whenever the session
+    // listening was lost and is back.
+    async listen(channel, onNotification, onReconnect) {
+      const unlisten = await database.listen(channel, {
+        onPayload: onNotification,
+        onGap: onReconnect,
+      });
+      onReconnect();
+      return { close: unlisten };
     },
   };
+  return new PgBoss({ ...options, db });
 }
 
 /** Creates the queues (or brings their settings up to date) for the given providers. */

@@ -410,30 +410,41 @@ export async function countComments(db: Db, ideaId: number) {
   return row ?? { count: 0, ideaExists: false };
 }
 
+const commentColumns = {
+  id: ideaComments.id,
+  text: ideaComments.text,
+  created: ideaComments.created,
+  modified: ideaComments.modified,
+  author: {
+    id: users.id,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    email: users.email,
+  },
+};
+
+const commentsWithAuthors = (db: Db) =>
+  db
+    .select(commentColumns)
+    .from(ideaComments)
+    .innerJoin(ideaAnnotations, eq(ideaAnnotations.id, ideaComments.annotationId))
+    .innerJoin(users, eq(users.id, ideaAnnotations.userId));
+
 /** A page of an idea's comments with their authors, oldest first. */
 export async function selectComments(
   db: Db,
   ideaId: number,
   window: { limit: number; offset: number },
 ) {
-  return db
-    .select({
-      id: ideaComments.id,
-      text: ideaComments.text,
-      created: ideaComments.created,
-      modified: ideaComments.modified,
-      author: {
-        id: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-      },
-    })
-    .from(ideaComments)
-    .innerJoin(ideaAnnotations, eq(ideaAnnotations.id, ideaComments.annotationId))
-    .innerJoin(users, eq(users.id, ideaAnnotations.userId))
+  return commentsWithAuthors(db)
     .where(eq(ideaAnnotations.ideaId, ideaId))
     .orderBy(asc(ideaComments.created), asc(ideaComments.id))
     .limit(window.limit)
     .offset(window.offset);
+}
+
+/** One comment with its author, or undefined when it is not there. */
+export async function selectComment(db: Db, id: number) {
+  const [row] = await commentsWithAuthors(db).where(eq(ideaComments.id, id));
+  return row;
 }

@@ -159,6 +159,16 @@ export const annotate = (db: Db, user: UserRow, id: number, changes: AnnotationC
   annotateIdea(db, user, id, changes);
 
 /** Everyone's comments on an idea, oldest first, with each author's display name. */
+type CommentRow = Awaited<ReturnType<typeof repo.selectComments>>[number];
+
+const toCommentDto = (row: CommentRow): IdeaCommentDto => ({
+  id: row.id,
+  text: row.text,
+  created: isoDate(row.created),
+  modified: isoDate(row.modified),
+  author: { id: row.author.id, name: displayName(row.author) },
+});
+
 export async function listComments(
   db: Db,
   ideaId: number,
@@ -167,12 +177,11 @@ export async function listComments(
   const { count, ideaExists } = await repo.countComments(db, ideaId);
   if (!ideaExists) throw notFound();
   const rows = await repo.selectComments(db, ideaId, pageWindow(query));
-  const comments = rows.map((row) => ({
-    id: row.id,
-    text: row.text,
-    created: isoDate(row.created),
-    modified: isoDate(row.modified),
-    author: { id: row.author.id, name: displayName(row.author) },
-  }));
-  return { count, rows: comments };
+  return { count, rows: rows.map(toCommentDto) };
+}
+
+/** One comment as the idea's comment list shows it, or null when it is not there. */
+export async function findComment(db: Db, id: number): Promise<IdeaCommentDto | null> {
+  const row = await repo.selectComment(db, id);
+  return row ? toCommentDto(row) : null;
 }

@@ -1,0 +1,375 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { LiveConfig } from '../../config.js';
+import type { Database } from '../../db/client.js';
+import type { Unlisten } from '../../db/notifications.js';
+import { HttpError, notFound } from '../../lib/errors.js';
+import type { IdeaCommentDto } from '../ideas/ideas.schemas.js';
+import { findComment } from '../ideas/ideas.service.js';
+import {
+  eventText,
+  project,
+  type LiveEvent,
+  type PresenceUser,
+  type ViewerState,
+} from './live-events.js';
+import { LIVE_CHANNEL, parseNote, type BrainstormNote, type LiveNote } from './live-notes.js';
+import { viewerStart } from './live.repository.js';
+
+/** Where one stream's text goes. `write` answers false when the reader is too far behind. */
+export interface StreamSink {
+  write(text: string): boolean;
+  end(): void;
+}
+
+/** A stream admitted under the limits, for a brainstorm that is there, not yet sending. */
+export interface Admission {
+  /** Starts sending: what was missed since `lastEventId` when it is still held, then `ready`. */
+  attach(sink: StreamSink, lastEventId?: string): Promise<OpenStream>;
+  /** Gives the place back when the stream never started. */
+  release(): void;
+}
+
+export interface OpenStream {
+  close(): void;
+}
+
+export interface LiveHub {
+  /** 404 for a brainstorm that is not there, 429 beyond the limits. */
+  admit(brainstormId: number, viewer: PresenceUser): Promise<Admission>;
+  /** Streams open in this process. */
+  openStreams(): number;
+  stop(): Promise<void>;
+}
+
+export interface LiveHubOptions {
+  database: Database;
+  config: LiveConfig;
+  log: FastifyBaseLogger;
+  /** How many notes are held for streams that reconnect with `Last-Event-ID`. */
+  replayWindow?: number;
+}
+
+interface Stream {
+  brainstormId: number;
+  viewer: PresenceUser;
+  state: ViewerState;
+  sink: StreamSink;
+}
+
+interface Room {
+  streams: Set<Stream>;
+  blind: boolean;
+  /** The presence last sent, as JSON, so an unchanged list is not sent again. */
+  presenceSent: string;
+}
+
+interface Held {
+  seq: number;
+  note: BrainstormNote;
+  comment?: Promise<IdeaCommentDto | null>;
+}
+
+/** Who has a brainstorm open in another process, as that process last said. */
+interface RemotePresence {
+  users: PresenceUser[];
+  expires: number;
+}
+
+const DEFAULT_REPLAY_WINDOW = 4096;
+/** A process that stops re-announcing its viewers (it died) is forgotten after three rounds. */
+const PRESENCE_ROUNDS_KEPT = 3;
+/** Of a brainstorm's viewers, how many one announcement names (the 8,000-byte payload limit). */
+const PRESENCE_ANNOUNCED = 100;
+
+/**
+ * The live streams of this process (decision 026). Every note the database announces is heard
+ * once here, in commit order, numbered, held in a bounded window for reconnecting streams, and
+ * projected for each viewer of its brainstorm. Presence travels the same channel between
+ * processes. Notes are handled one at a time, so every stream sees them in the same order.
+ */
+export async function startLiveHub({
+  database,
+  config: limits,
+  log,
+  replayWindow = DEFAULT_REPLAY_WINDOW,
+}: LiveHubOptions): Promise<LiveHub> {
+  /** This process's name in event ids and presence: ids from another process never resume here. */
+  const processId = randomBytes(6).toString('base64url');
+  let seq = 0;
+  let held: Held[] = [];
+  const rooms = new Map<number, Room>();
+  const remote = new Map<number, Map<string, RemotePresence>>();
+  const streamsOfUser = new Map<number, number>();
+  let streamCount = 0;
+  let stopped = false;
+  const { keepAliveMs } = limits;
+  let queue = Promise.resolve();
+
+  const enqueue = (task: () => Promise<void> | void) => {
+    queue = queue.then(task).catch((error: unknown) => {
+      log.error({ err: error }, 'live update failed');
+    });
+    return queue;
+  };
+  const idOf = (n: number) => `${processId}.${n}`;
+
+  const send = (stream: Stream, text: string) => {
+    if (!stream.sink.write(text)) closeStream(stream);
+  };
+
+  const commentOf = (entry: Held) => {
+    const { note } = entry;
+    if (note.k !== 'comment+' && note.k !== 'comment~') return null;
+    entry.comment ??= findComment(database.db, note.m).catch(() => null);
+    return entry.comment;
+  };
+
+  const deliver = async (stream: Stream, entry: Held, blind: boolean) => {
+    const event = project(entry.note, stream.state, blind, await commentOf(entry));
+    if (event) send(stream, eventText(event, idOf(entry.seq)));
+  };
+
+  // Presence: this process's viewers of a brainstorm, and the other processes' as announced.
+  const localViewers = (brainstormId: number): PresenceUser[] => {
+    const users = new Map<number, PresenceUser>();
+    for (const stream of rooms.get(brainstormId)?.streams ?? []) {
+      users.set(stream.viewer.id, stream.viewer);
+    }
+    return [...users.values()];
+  };
+
+  const presenceOf = (brainstormId: number): PresenceUser[] => {
+    const users = new Map(localViewers(brainstormId).map((user) => [user.id, user]));
+    for (const announced of remote.get(brainstormId)?.values() ?? []) {
+      for (const user of announced.users) users.set(user.id, user);
+    }
+    return [...users.values()].sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+  };
+
+  const announce = (brainstormId: number) => {
+    const users = localViewers(brainstormId)
+      .slice(0, PRESENCE_ANNOUNCED)
+      .map((user) => [user.id, user.name.slice(0, 60)]);
+    const note = { k: 'presence', b: brainstormId, p: processId, users };
+    database
+      .executeSql('select pg_notify($1, $2)', [LIVE_CHANNEL, JSON.stringify(note)])
+      .catch((error: unknown) => {
+        log.warn({ err: error }, 'presence not announced');
+      });
+  };
+
+  const sendPresence = (brainstormId: number) => {
+    const room = rooms.get(brainstormId);
+    if (!room) return;
+    const users = presenceOf(brainstormId);
+    const text = JSON.stringify(users);
+    if (text === room.presenceSent) return;
+    room.presenceSent = text;
+    for (const stream of room.streams)
+      send(stream, eventText({ event: 'presence', data: { users } }));
+  };
+
+  const heardPresence = (note: Extract<LiveNote, { k: 'presence' }>) => {
+    if (note.p === processId) return;
+    const processes = remote.get(note.b) ?? new Map<string, RemotePresence>();
+    const isNew = !processes.has(note.p);
+    if (note.users.length === 0) processes.delete(note.p);
+    else {
+      processes.set(note.p, {
+        users: note.users.map(([id, name]) => ({ id, name })),
+        expires: Date.now() + keepAliveMs * PRESENCE_ROUNDS_KEPT,
+      });
+    }
+    if (processes.size > 0) remote.set(note.b, processes);
+    else remote.delete(note.b);
+    // A process new to the brainstorm hears of this one's viewers now, not a round later.
+    if (isNew && note.users.length > 0 && rooms.has(note.b)) announce(note.b);
+    sendPresence(note.b);
+  };
+
+  const closeStream = (stream: Stream) => {
+    const room = rooms.get(stream.brainstormId);
+    if (!room?.streams.delete(stream)) return;
+    stream.sink.end();
+    streamCount -= 1;
+    const mine = (streamsOfUser.get(stream.viewer.id) ?? 1) - 1;
+    if (mine > 0) streamsOfUser.set(stream.viewer.id, mine);
+    else streamsOfUser.delete(stream.viewer.id);
+    if (room.streams.size === 0) rooms.delete(stream.brainstormId);
+    if (!localViewers(stream.brainstormId).some((user) => user.id === stream.viewer.id)) {
+      announce(stream.brainstormId);
+      sendPresence(stream.brainstormId);
+    }
+  };
+
+  const allStreams = () => [...rooms.values()].flatMap((room) => [...room.streams]);
+
+  const handle = async (note: LiveNote) => {
+    if (note.k === 'user') {
+      for (const stream of allStreams()) if (stream.viewer.id === note.u) closeStream(stream);
+      return;
+    }
+    if (note.k === 'presence') {
+      heardPresence(note);
+      return;
+    }
+    seq += 1;
+    const entry: Held = { seq, note };
+    held.push(entry);
+    if (held.length > replayWindow) held = held.slice(held.length - replayWindow);
+    const room = rooms.get(note.b);
+    if (!room) return;
+    if (note.k === 'brainstorm') room.blind = note.blind;
+    for (const stream of room.streams) await deliver(stream, entry, room.blind);
+    if (note.k === 'brainstorm-') for (const stream of [...room.streams]) closeStream(stream);
+  };
+
+  const unlisten: Unlisten = await database.listen(LIVE_CHANNEL, {
+    onPayload(payload) {
+      const note = parseNote(payload);
+      if (note) void enqueue(() => handle(note));
+      else log.warn({ payload: payload.slice(0, 200) }, 'unknown live note');
+    },
+    onGap() {
+      void enqueue(() => {
+        // What was announced while the connection was down is gone: nobody resumes across it.
+        held = [];
+        const reset = eventText({ event: 'reset', data: {} }, idOf(seq));
+        for (const stream of allStreams()) send(stream, reset);
+      });
+    },
+  });
+
+  const ticker = setInterval(() => {
+    const now = Date.now();
+    for (const [brainstormId, processes] of remote) {
+      let changed = false;
+      for (const [id, announced] of processes) {
+        if (announced.expires < now) changed = processes.delete(id);
+      }
+      if (processes.size === 0) remote.delete(brainstormId);
+      if (changed) sendPresence(brainstormId);
+    }
+    for (const [brainstormId, room] of rooms) {
+      announce(brainstormId);
+      for (const stream of [...room.streams]) send(stream, ': keep-alive\n\n');
+    }
+  }, keepAliveMs).unref();
+
+  /** Whether every note after `lastEventId` is still held. */
+  const resumableAfter = (lastEventId: string | undefined): number | null => {
+    const [process, n] = lastEventId?.split('.') ?? [];
+    const after = Number(n);
+    if (process !== processId || !Number.isSafeInteger(after) || after > seq) return null;
+    const oldest = held[0]?.seq ?? seq + 1;
+    return after >= oldest - 1 ? after : null;
+  };
+
+  const tooMany = (detail: string) => new HttpError(429, detail);
+
+  return {
+    async admit(brainstormId, viewer) {
+      if (stopped) throw new HttpError(503, 'This server is shutting down: try again.');
+      if ((streamsOfUser.get(viewer.id) ?? 0) >= limits.streamsPerUser) {
+        throw tooMany(
+          `You have ${limits.streamsPerUser} live streams open, the most one member may: ` +
+            'close a tab or two.',
+        );
+      }
+      if (streamCount >= limits.streamsPerProcess) {
+        throw tooMany(
+          `This server holds ${limits.streamsPerProcess} live streams, the most it may: ` +
+            'try again soon.',
+        );
+      }
+      // The place is taken before the first wait, so two requests at once cannot both slip in.
+      streamCount += 1;
+      streamsOfUser.set(viewer.id, (streamsOfUser.get(viewer.id) ?? 0) + 1);
+      let taken = true;
+      const release = () => {
+        if (!taken) return;
+        taken = false;
+        streamCount -= 1;
+        const mine = (streamsOfUser.get(viewer.id) ?? 1) - 1;
+        if (mine > 0) streamsOfUser.set(viewer.id, mine);
+        else streamsOfUser.delete(viewer.id);
+      };
+      const start = await viewerStart(database.db, brainstormId, viewer.id).catch(
+        (error: unknown) => {
+          release();
+          throw error;
+        },
+      );
+      if (!start) {
+        release();
+        throw notFound();
+      }
+      return {
+        release,
+        attach(sink, lastEventId) {
+          const stream: Stream = {
+            brainstormId,
+            viewer,
+            sink,
+            state: { userId: viewer.id, reviewed: new Set(start.reviewed) },
+          };
+          const open = {
+            close: () =>
+              void enqueue(() => {
+                closeStream(stream);
+              }),
+          };
+          return enqueue(async () => {
+            if (!taken || stopped) {
+              release();
+              sink.end();
+              return;
+            }
+            // From here the place belongs to the stream: closing it gives it back.
+            taken = false;
+            const room = rooms.get(brainstormId) ?? {
+              streams: new Set<Stream>(),
+              blind: start.blindReview,
+              presenceSent: '',
+            };
+            const after = resumableAfter(lastEventId);
+            if (after !== null) {
+              for (const entry of held) {
+                if (entry.seq > after && entry.note.b === brainstormId) {
+                  await deliver(stream, entry, room.blind);
+                }
+              }
+            }
+            const isNewViewer = !localViewers(brainstormId).some((user) => user.id === viewer.id);
+            rooms.set(brainstormId, room);
+            room.streams.add(stream);
+            const ready: LiveEvent = {
+              event: 'ready',
+              data: { resumed: after !== null, presence: presenceOf(brainstormId) },
+            };
+            send(stream, eventText(ready, idOf(seq)));
+            room.presenceSent = JSON.stringify(presenceOf(brainstormId));
+            if (isNewViewer) {
+              announce(brainstormId);
+              const users = presenceOf(brainstormId);
+              for (const other of room.streams) {
+                if (other !== stream)
+                  send(other, eventText({ event: 'presence', data: { users } }));
+              }
+            }
+          }).then(() => open);
+        },
+      };
+    },
+    openStreams: () => streamCount,
+    async stop() {
+      stopped = true;
+      clearInterval(ticker);
+      await enqueue(() => {
+        for (const stream of allStreams()) closeStream(stream);
+      });
+      await unlisten();
+    },
+  };
+}

@@ -1,0 +1,99 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { decodeJwt } from 'jose';
+import { z } from 'zod';
+import { errorResponses, idParams } from '../../lib/http-schemas.js';
+import { actor } from '../../plugins/auth.js';
+import { displayName } from '../users/users.service.js';
+import type { LiveHub, StreamSink } from './live-hub.js';
+
+/** A reader further behind than this is let go; it reconnects and resumes where it was. */
+const MOST_BUFFERED_BYTES = 1024 * 1024;
+
+const STREAM_DESCRIPTION =
+  'Server-sent events of what happens in the brainstorm: ideas stored and deleted, shared ' +
+  "totals (as new values), comments, the brainstorm's edits, generations' progress and who " +
+  'has it open. Never anything private. Send the last event id back as `Last-Event-ID` to ' +
+  'resume; `ready` says whether the stream resumed or the client should refetch. A comment ' +
+  'line comes every 15 s. The event types and their data: docs/decisions/026-live-review.md.';
+
+export async function liveRoutes(app: FastifyInstance, opts: { hub: LiveHub }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.addHook('onRequest', app.authenticate);
+
+  r.get(
+    '/brainstorms/:id/events/',
+    {
+      schema: {
+        tags: ['brainstorms'],
+        summary: "The brainstorm's live events",
+        description: STREAM_DESCRIPTION,
+        params: idParams,
+        headers: z.object({
+          'last-event-id': z
+            .string()
+            .max(100)
+            .optional()
+            .describe('The id of the last event received, to resume after it.'),
+        }),
+        response: {
+          200: {
+            description: 'A stream of server-sent events, open until the client leaves.',
+            content: { 'text/event-stream': { schema: z.string() } },
+          },
+          ...errorResponses(400, 401, 404, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = actor(request);
+      const admission = await opts.hub.admit(request.params.id, {
+        id: user.id,
+        name: displayName(user),
+      });
+      reply.hijack();
+      const res = reply.raw;
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) res.setHeader(name, value);
+      }
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store, no-transform',
+        // Proxies such as nginx hold a response back until it ends unless told otherwise.
+        'x-accel-buffering': 'no',
+        // A stream's connection ends with it: nothing is gained by keeping it for another request.
+        connection: 'close',
+      });
+      const sink: StreamSink = {
+        write(text) {
+          if (res.writableLength > MOST_BUFFERED_BYTES || res.destroyed) return false;
+          res.write(text);
+          return true;
+        },
+        end: () => res.end(),
+      };
+      // A client that leaves before the stream starts gives its place back at once.
+      const leave = () => {
+        admission.release();
+      };
+      res.once('close', leave);
+      const stream = await admission.attach(sink, request.headers['last-event-id']);
+      const close = () => {
+        clearTimeout(expiry);
+        stream.close();
+      };
+      // The stream speaks for its token only as long as the token is valid: then the client
+      // reconnects with a fresh one and resumes.
+      const expiry = setTimeout(close, untilExpiry(request.headers.authorization)).unref();
+      res.off('close', leave);
+      if (res.closed) close();
+      else res.once('close', close);
+    },
+  );
+}
+
+function untilExpiry(authorization: string | undefined): number {
+  const token = authorization?.split(' ')[1] ?? '';
+  const { exp } = decodeJwt(token);
+  return exp === undefined ? 0 : Math.max(0, exp * 1000 - Date.now());
+}
