@@ -53,6 +53,10 @@ export function serveLiveStream(
     controller.enqueue(encoder.encode(text));
   };
 
+  const send = (event: string, data: unknown, id = String(nextId++)) => {
+    write(`id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  };
+
   return {
     connections,
     /** Waits until the page has opened `count` connections. */
@@ -62,13 +66,10 @@ export function serveLiveStream(
           throw new Error(`${String(connections.length)} of ${String(count)} connections`);
       }),
     /** Writes one event, with the next id unless one is given. */
-    send: (event: string, data: unknown, id = String(nextId++)) => {
-      write(`id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-    },
+    send,
+    /** The server's first event on a connection. */
     ready: (presence: { id: number; name: string }[] = [], resumed = false) => {
-      write(
-        `id: ${String(nextId++)}\nevent: ready\ndata: ${JSON.stringify({ resumed, presence })}\n\n`,
-      );
+      send('ready', { resumed, presence });
     },
     /** The server ends the newest connection. */
     end: () => {

@@ -33,6 +33,19 @@ function ideaReads(requests: string[]) {
   );
 }
 
+/** The review page of brainstorm 7, its list shown and its stream live. */
+async function openLiveReview() {
+  const live = serveLiveStream();
+  renderApp('/brainstorms/7/review', { signedInAs: me });
+  await within(await screen.findByRole('region', { name: 'Ideas Review' }, APP_LOADED)).findByRole(
+    'cell',
+    { name: 'Idea number 2' },
+  );
+  await live.connected();
+  live.ready();
+  return live;
+}
+
 const totals = {
   votes: 0,
   reaction_counts: { laugh: 0, idea: 0, surprised: 0, thumbtack: 0 },
@@ -51,13 +64,7 @@ beforeEach(() => {
 describe('Live review', () => {
   it("writes a teammate's totals into the rows in place: no read, no row moves, the comment row stays open", async () => {
     const { requests } = serveReview(reviewIdeas(3));
-    const live = serveLiveStream();
-    renderApp('/brainstorms/7/review', { signedInAs: me });
-    await within(
-      await screen.findByRole('region', { name: 'Ideas Review' }, APP_LOADED),
-    ).findByRole('cell', { name: 'Idea number 2' });
-    await live.connected();
-    live.ready();
+    const live = await openLiveReview();
 
     // The reviewer is writing a comment on the second idea.
     fireEvent.click(within(row('Idea number 2')).getByRole('button', { name: 'Comment (0)' }));
@@ -87,13 +94,7 @@ describe('Live review', () => {
 
   it("offers new ideas with '3 new ideas' instead of putting them in the list, and loads them when asked", async () => {
     const server = serveReview(reviewIdeas(2));
-    const live = serveLiveStream();
-    renderApp('/brainstorms/7/review', { signedInAs: me });
-    await within(
-      await screen.findByRole('region', { name: 'Ideas Review' }, APP_LOADED),
-    ).findByRole('cell', { name: 'Idea number 2' });
-    await live.connected();
-    live.ready();
+    const live = await openLiveReview();
 
     const newer = (id: number, duplicate_of: number | null = null) =>
       makeIdea({
