@@ -12,7 +12,12 @@ export function setLoginRedirect(redirect: LoginRedirect) {
   redirectToLogin = redirect;
 }
 
-export const { client: api, refreshSession } = createApi({
+/** `authFetch` is for what the typed client cannot read, such as a stream of events. */
+export const {
+  client: api,
+  refreshSession,
+  authFetch,
+} = createApi({
   store: authStore,
   onSessionExpired: (returnTo) => {
     redirectToLogin(returnTo);

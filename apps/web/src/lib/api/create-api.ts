@@ -19,7 +19,7 @@ export function createApi({ store, fetch: baseFetch, ...options }: CreateApiOpti
     fetch: fetchImpl,
   });
   const client = createClient<paths>({ baseUrl: '', fetch: authFetch });
-  return { client, refreshSession };
+  return { client, refreshSession, authFetch };
 }
 
 export type ApiClient = ReturnType<typeof createApi>['client'];

@@ -13,6 +13,9 @@ export const ideaKeys = {
   /** The team's liked and rejected ideas that would steer a brainstorm's next generation. */
   steerings: () => [...ideaKeys.all, 'steering'] as const,
   steering: (brainstormId: number) => [...ideaKeys.steerings(), brainstormId] as const,
+  /** A 'More like this' or 'Flip it' generation, followed by the review list. */
+  askedGeneration: (generationId: number) =>
+    [...ideaKeys.all, 'asked-generation', generationId] as const,
 };
 
 /** Whether an idea query belongs to the brainstorm: lists and counts name it, totals end with it. */
@@ -24,5 +27,17 @@ export function isBrainstormIdeaQuery(queryKey: readonly unknown[], brainstormId
     typeof params === 'object' &&
     params !== null &&
     (params as { brainstormId?: unknown }).brainstormId === brainstormId
+  );
+}
+
+/** Whether a query is one of the brainstorm's paged idea lists (not a stack, nor a choice). */
+export function isBrainstormIdeaList(queryKey: readonly unknown[], brainstormId: number) {
+  const [, family, params] = queryKey;
+  return (
+    family === 'list' &&
+    isBrainstormIdeaQuery(queryKey, brainstormId) &&
+    typeof params === 'object' &&
+    params !== null &&
+    'page' in params
   );
 }

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { LoadError } from '@/components/ui/load-error';
+import { BrainstormLiveContext } from '@/entities/brainstorm/live/live-context';
+import { useBrainstormLive } from '@/entities/brainstorm/live/use-brainstorm-live';
 import { useBrainstorm } from '../api/get-brainstorm';
 import { BrainstormHeaderCard } from './brainstorm-header-card';
 
@@ -31,6 +33,8 @@ export function BrainstormDetailPage({
   reviewLink = true,
 }: BrainstormDetailPageProps) {
   const brainstorm = useBrainstorm(brainstormId);
+  // One stream for the page: its header, lists and generation progress follow it.
+  const live = useBrainstormLive(brainstormId);
 
   if (brainstorm.isPending) return <PageMessage role="status">Loading...</PageMessage>;
   if (brainstorm.isError) {
@@ -45,7 +49,7 @@ export function BrainstormDetailPage({
   if (!brainstorm.data) return <PageMessage role="alert">Brainstorm not found</PageMessage>;
 
   return (
-    <>
+    <BrainstormLiveContext value={live}>
       <BrainstormHeaderCard
         key={brainstorm.data.id}
         brainstorm={brainstorm.data}
@@ -53,6 +57,6 @@ export function BrainstormDetailPage({
       />
       {generation}
       {ideas}
-    </>
+    </BrainstormLiveContext>
   );
 }

@@ -4,6 +4,7 @@ import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Separator } from '@/components/ui/separator';
+import { LiveLine } from '@/entities/brainstorm/live/components/live-line';
 import { useAuth } from '@/lib/auth/auth-context';
 import type { Brainstorm } from '../api/types';
 import { BrainstormEditForm } from './brainstorm-edit-form';
@@ -50,6 +51,7 @@ export function BrainstormHeaderCard({ brainstorm, reviewLink = true }: Brainsto
                   {brainstorm.description}
                 </p>
               ) : null}
+              <LiveLine />
             </div>
             <div className="flex flex-wrap gap-2">
               {canEdit ? (

@@ -3,7 +3,7 @@ import { ApiError } from '@/lib/api/api-error';
 import { IDEA_SETTINGS } from '@/entities/idea/lib/generation-choice';
 import { api } from '@/lib/api/client';
 import type { Severity } from '@/lib/logger';
-import { generationKeys } from './generation-keys';
+import { generationKeys } from '@/entities/brainstorm/api/generation-keys';
 import { generationQueryOptions } from './get-generation';
 import { varietyPayload, type Variety } from '../lib/variety';
 import type { GenerationRequest } from './types';

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api/api-error';
 import { api } from '@/lib/api/client';
-import { generationKeys } from './generation-keys';
+import { generationKeys } from '@/entities/brainstorm/api/generation-keys';
 import type { GenerationStatus } from './types';
 
 /** How often a running generation's progress is read. */
@@ -27,19 +27,22 @@ export async function getGeneration(id: number) {
   return data;
 }
 
-/** Read again every second until the generation finishes, or the server refuses to say (4xx). */
-export function generationQueryOptions(id: number) {
+/**
+ * Read again every second until the generation finishes, or the server refuses to say (4xx);
+ * not while the brainstorm's live stream brings its progress (`live`).
+ */
+export function generationQueryOptions(id: number, live = false) {
   return queryOptions({
-    queryKey: [...generationKeys.details(), id],
+    queryKey: generationKeys.detail(id),
     queryFn: () => getGeneration(id),
     refetchInterval: ({ state }) => {
       const refused = state.error instanceof ApiError && state.error.status < 500;
       const finished = state.data !== undefined && isFinished(state.data.status);
-      return refused || finished ? false : GENERATION_POLL_MS;
+      return live || refused || finished ? false : GENERATION_POLL_MS;
     },
   });
 }
 
-export function useGeneration(id: number) {
-  return useQuery(generationQueryOptions(id));
+export function useGeneration(id: number, live = false) {
+  return useQuery(generationQueryOptions(id, live));
 }

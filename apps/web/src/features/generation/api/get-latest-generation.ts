@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api/api-error';
 import { api } from '@/lib/api/client';
-import { generationKeys } from './generation-keys';
+import { generationKeys } from '@/entities/brainstorm/api/generation-keys';
 
 /** The brainstorm's newest generation, or null when it has none. */
 export async function getLatestGeneration(brainstormId: number) {
@@ -18,7 +18,7 @@ export async function getLatestGeneration(brainstormId: number) {
  */
 export function latestGenerationQueryOptions(brainstormId: number) {
   return queryOptions({
-    queryKey: [...generationKeys.all, 'latest', brainstormId],
+    queryKey: generationKeys.latest(brainstormId),
     queryFn: () => getLatestGeneration(brainstormId),
     staleTime: 0,
     refetchOnWindowFocus: false,

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
 import { brainstormKeys } from '@/entities/brainstorm/api/brainstorm-keys';
+import { useLiveBrainstorm } from '@/entities/brainstorm/live/live-context';
 import { ideaKeys } from '@/entities/idea/api/idea-keys';
 import { isFinished, useGeneration } from '../api/get-generation';
 import type { Generation } from '../api/types';
@@ -28,12 +29,14 @@ function summary({ status, succeeded, requested }: Generation) {
 }
 
 /**
- * A generation's progress, read every second until it finishes: the ideas stored of those
+ * A generation's progress, read every second until it finishes (or brought by the live stream): the ideas stored of those
  * asked for, a bar filled by the ideas settled (stored or failed), then why any failed.
  */
 export function GenerationProgress({ generationId }: { generationId: number }) {
   const labelId = useId();
-  const { data: generation } = useGeneration(generationId);
+  // While the brainstorm's stream is live it brings the progress; otherwise it is polled.
+  const live = useLiveBrainstorm().status === 'live';
+  const { data: generation } = useGeneration(generationId, live);
   const finished = generation ? isFinished(generation.status) : false;
 
   // The last ideas are stored by now: the lists, and the brainstorm lists' idea counts, show

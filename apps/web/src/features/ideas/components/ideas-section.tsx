@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
+import { NewIdeasButton } from '@/entities/brainstorm/live/components/new-ideas-button';
 import { useIdeaTotal } from '@/entities/idea/api/get-idea-total';
 import { FALLBACK_SCAN_SIZE, useIdeaList } from '@/entities/idea/api/list-ideas';
 import { IdeasFooter } from '@/entities/idea/components/ideas-footer';
@@ -99,7 +100,7 @@ export function IdeasSection({
     <section aria-labelledby="brainstorm-ideas-heading">
       <Card className="min-w-0 gap-4">
         <CardHeader className="flex flex-wrap items-start justify-between gap-2 px-4 sm:px-6">
-          <h2 id="brainstorm-ideas-heading" className="text-lg font-semibold">
+          <h2 id="brainstorm-ideas-heading" tabIndex={-1} className="text-lg font-semibold">
             Ideas
           </h2>
           <div className="flex flex-wrap items-start gap-2">
@@ -154,6 +155,7 @@ export function IdeasSection({
               {FALLBACK_SCAN_SIZE} newest.
             </p>
           ) : null}
+          <NewIdeasButton focusAfter="brainstorm-ideas-heading" />
           <div aria-busy={list.isFetching} className="min-w-0">
             {body}
           </div>

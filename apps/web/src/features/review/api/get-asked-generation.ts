@@ -20,21 +20,22 @@ async function getAskedGeneration(id: number) {
 }
 
 /**
- * A 'More like this' or 'Flip it' generation, read every second until it finishes: the review
- * list does not poll, so its end is what brings the new ideas in.
+ * A 'More like this' or 'Flip it' generation, read every second until it finishes (unless the
+ * brainstorm's live stream brings its progress): the review list does not poll, so its end is
+ * what brings the new ideas in.
  */
-export function askedGenerationQueryOptions(id: number) {
+export function askedGenerationQueryOptions(id: number, live = false) {
   return queryOptions({
-    queryKey: [...ideaKeys.all, 'asked-generation', id],
+    queryKey: ideaKeys.askedGeneration(id),
     queryFn: () => getAskedGeneration(id),
     refetchInterval: ({ state }) => {
       const refused = state.error instanceof ApiError && state.error.status < 500;
       const finished = state.data !== undefined && !isRunning(state.data.status);
-      return refused || finished ? false : POLL_MS;
+      return live || refused || finished ? false : POLL_MS;
     },
   });
 }
 
-export function useAskedGeneration(id: number | null) {
-  return useQuery({ ...askedGenerationQueryOptions(id ?? 0), enabled: id !== null });
+export function useAskedGeneration(id: number | null, live = false) {
+  return useQuery({ ...askedGenerationQueryOptions(id ?? 0, live), enabled: id !== null });
 }

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
+import { NewIdeasButton } from '@/entities/brainstorm/live/components/new-ideas-button';
 import { useIdeaTotal } from '@/entities/idea/api/get-idea-total';
 import {
   FALLBACK_SCAN_SIZE,
@@ -183,7 +184,7 @@ export function ReviewSection({
     <section aria-labelledby="ideas-review-heading">
       <Card className="min-w-0 gap-4">
         <CardHeader className="flex flex-wrap items-start justify-between gap-2 px-4 sm:px-6">
-          <h2 id="ideas-review-heading" className="text-lg font-semibold">
+          <h2 id="ideas-review-heading" tabIndex={-1} className="text-lg font-semibold">
             Ideas Review
           </h2>
           <div className="flex flex-wrap items-start gap-2">
@@ -214,6 +215,7 @@ export function ReviewSection({
               {FALLBACK_SCAN_SIZE} newest.
             </p>
           ) : null}
+          <NewIdeasButton focusAfter="ideas-review-heading" />
           <div aria-busy={list.isFetching} className="min-w-0">
             {body}
           </div>

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { brainstormKeys } from '@/entities/brainstorm/api/brainstorm-keys';
+import { useLiveBrainstorm } from '@/entities/brainstorm/live/live-context';
 import {
   askingChoice,
   useAskForMoreMutation,
@@ -31,7 +32,8 @@ export function useAskForMore(brainstormId: number): AskForMore {
   const mutation = useAskForMoreMutation();
   const [message, setMessage] = useState<string | null>(null);
   const [generationId, setGenerationId] = useState<number | null>(null);
-  const generation = useAskedGeneration(generationId).data;
+  const live = useLiveBrainstorm().status === 'live';
+  const generation = useAskedGeneration(generationId, live).data;
   const running = generation ? isRunning(generation.status) : generationId !== null;
 
   // Its ideas are stored by now: the lists and counts show them.

@@ -230,5 +230,10 @@ export function serveReview(initial: ServerIdea[], options: ReviewServerOptions 
     }),
   );
 
-  return { requests, annotations, state, comments: teamComments };
+  /** Stores an idea as another user or a generation would. */
+  const add = (idea: ServerIdea) => {
+    ideas.set(idea.id, structuredClone(idea));
+  };
+
+  return { requests, annotations, state, comments: teamComments, add };
 }

@@ -1,0 +1,3 @@
+export function newIdeasText(count: number) {
+  return count === 1 ? '1 new idea' : `${String(count)} new ideas`;
+}
