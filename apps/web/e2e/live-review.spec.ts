@@ -1,12 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
-import { accessToken, bearer, createBrainstormViaApi, signInAt } from './helpers';
+import {
+  accessToken,
+  bearer,
+  createBrainstormViaApi,
+  expectNoAxeViolations,
+  signInAt,
+} from './helpers';
 import { alice, bob } from './users';
 
 const ideaRow = (page: Page, id: number) => page.locator(`tr[data-idea-id="${id}"]`);
 
-// The server's side of decision 026 (GET /api/brainstorms/{id}/events/) is not on this branch
-// yet: without it the pages poll as before and nothing here would change without a reload.
-test.fixme("Bob sees Alice's vote and comment, and her new idea offered, without reloading", async ({
+test("Bob sees Alice's vote and comment, and her new idea offered, without reloading", async ({
   page,
   browser,
   request,
@@ -52,6 +56,19 @@ test.fixme("Bob sees Alice's vote and comment, and her new idea offered, without
       'false',
     );
 
+    // Her bookmark and hidden flag are hers: Bob's row stays as it was, and nothing else moves.
+    await hers.getByRole('button', { name: 'Bookmark for private future reference' }).click();
+    await expect(
+      hers.getByRole('button', { name: 'Bookmark for private future reference' }),
+    ).toHaveAttribute('aria-pressed', 'true');
+    await hers.getByRole('button', { name: 'Hide idea' }).click();
+    await expect(his).toBeVisible();
+    await expect(
+      his.getByRole('button', { name: 'Bookmark for private future reference' }),
+    ).toHaveAttribute('aria-pressed', 'false');
+    await expect(his.getByRole('button', { name: 'Hide idea' })).toBeVisible();
+    await expectNoAxeViolations(other);
+
     // A new idea is offered to Bob, not put under his pointer, until he asks for it.
     const another = await request.post('/api/ideas/', {
       headers: bearer(token),
@@ -63,6 +80,11 @@ test.fixme("Bob sees Alice's vote and comment, and her new idea offered, without
     await expect(region.getByText(`Brass bands ${stamp}`)).toHaveCount(0);
     await region.getByRole('button', { name: '1 new idea' }).click();
     await expect(region.getByText(`Brass bands ${stamp}`)).toBeVisible();
+
+    // At phone width the presence line and the offer fit and read as well.
+    await other.setViewportSize({ width: 390, height: 844 });
+    await expect(other.getByText('Alice Example reviewing')).toBeVisible();
+    await expectNoAxeViolations(other);
   } finally {
     await teammate.close();
   }
