@@ -8,6 +8,7 @@ import { createPostgresDatabase } from './database.js';
 import { EntryPoints, waitFor } from './entry-points.js';
 import { startFakeLlmServer, type FakeLlmServer } from './fake-llm-server.js';
 import { compatibleEnv, generationBody } from './generation-helpers.js';
+import { openLive } from './live-streams.js';
 
 /**
  * docs/deploy.md, proved: two stateless API processes (WORKERS=0) and one worker process, started
@@ -194,7 +195,68 @@ describe.skipIf(!onPostgres)(
       expect(seen).toMatchObject({ votes: 1, user_annotation: { vote: 1, is_bookmarked: true } });
     });
 
-    it('opens at most DATABASE_POOL_SIZE connections per process, and a worker one more', async () => {
+    it('streams a vote and a comment made on one API process to a viewer of the other, and who is viewing where', async () => {
+      const password = 'velvet harbour lantern quietly';
+      const created = await call(base(0), 'POST', '/api/users/', {
+        token: access,
+        body: { email: 'ben@example.com', password, first_name: 'Ben', last_name: 'Okafor' },
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const benSignIn = await call<{ access: string }>(base(1), 'POST', '/api/auth/token/', {
+        body: { email: 'ben@example.com', password },
+      });
+      const ben = benSignIn.body.access;
+      const brainstorm = await call<{ id: number }>(base(0), 'POST', '/api/brainstorms/', {
+        token: access,
+        body: { parameters: { problem: 'Nobody reads the wiki' } },
+      });
+      const idea = await call<{ id: number }>(base(0), 'POST', '/api/ideas/', {
+        token: access,
+        body: { brainstorm: brainstorm.body.id, title: 'A wiki digest by email' },
+      });
+
+      const viewer = await openLive(base(0), brainstorm.body.id, {
+        authorization: `Bearer ${access}`,
+      });
+      try {
+        expect(viewer.status).toBe(200);
+        await viewer.next('ready');
+        const other = await openLive(base(1), brainstorm.body.id, {
+          authorization: `Bearer ${ben}`,
+        });
+        try {
+          // Each process tells the other who it serves, through the database.
+          const presence = await viewer.next('presence');
+          expect((presence.data.users as { name: string }[]).map((u) => u.name)).toEqual([
+            'Admin',
+            'Ben Okafor',
+          ]);
+          await call(base(1), 'POST', `/api/ideas/${idea.body.id}/annotate/`, {
+            token: ben,
+            body: { vote: 1 },
+          });
+          expect((await viewer.next('idea.updated')).data).toMatchObject({
+            id: idea.body.id,
+            votes: 1,
+          });
+          await call(base(1), 'POST', '/api/idea-annotations/comments/', {
+            token: ben,
+            body: { idea_id: idea.body.id, text: 'Fridays, please' },
+          });
+          expect((await viewer.next('comment.created')).data).toMatchObject({
+            idea: idea.body.id,
+            comment: { text: 'Fridays, please', author: { name: 'Ben Okafor' } },
+          });
+        } finally {
+          other.close();
+        }
+        expect((await viewer.next('presence')).data.users).toHaveLength(1);
+      } finally {
+        viewer.close();
+      }
+    });
+
+    it('opens at most DATABASE_POOL_SIZE connections per process and one to hear live updates, and a worker one more', async () => {
       const connections = await rows<{ name: string; n: number }>(
         `select application_name as name, count(*)::int as n from pg_stat_activity
          where datname = current_database() and application_name like 'scale-out-%'
@@ -206,8 +268,9 @@ describe.skipIf(!onPostgres)(
         'scale-out-worker',
       ]);
       const [apiOne, apiTwo, worker] = connections.map((c) => c.n);
-      expect(apiOne).toBeLessThanOrEqual(POOL_SIZE);
-      expect(apiTwo).toBeLessThanOrEqual(POOL_SIZE);
+      // The pool, and the connection on which it hears what to send its live streams.
+      expect(apiOne).toBeLessThanOrEqual(POOL_SIZE + 1);
+      expect(apiTwo).toBeLessThanOrEqual(POOL_SIZE + 1);
       // The worker's pool, and the connection on which it listens for new jobs.
       expect(worker).toBeLessThanOrEqual(POOL_SIZE + 1);
     });
