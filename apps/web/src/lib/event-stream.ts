@@ -23,7 +23,10 @@ export interface RetryDelays {
   busyMs: number;
 }
 
-export const DEFAULT_RETRY_DELAYS: RetryDelays = { initialMs: 1000, maxMs: 30_000, busyMs: 30_000 };
+export /** A stream open this long that ends is renewed at once, not after the usual wait. */
+const LONG_LIVED_MS = 10_000;
+
+const DEFAULT_RETRY_DELAYS: RetryDelays = { initialMs: 1000, maxMs: 30_000, busyMs: 30_000 };
 
 /** A stream past this many characters without an event's end is not one: it is dropped. */
 const MAX_BUFFER = 1024 * 1024;
@@ -138,6 +141,7 @@ export function openEventStream({
       return null;
     }
     onStateChange({ phase: 'open' });
+    const opened = Date.now();
     let received = false;
     try {
       received = await read(response.body);
@@ -146,7 +150,10 @@ export function openEventStream({
     }
     if (signal.aborted) return null;
     if (received) failures = 0;
-    const delayMs = received ? retryMs : backoff();
+    // A stream that served a while and ended (the server renews it when the token it opened
+    // with expires, or hands it to another instance) is opened again at once.
+    const servedAWhile = received && Date.now() - opened >= LONG_LIVED_MS;
+    const delayMs = servedAWhile ? 0 : received ? retryMs : backoff();
     onStateChange({ phase: 'retrying', reason: 'dropped', delayMs });
     return delayMs;
   }

@@ -1,7 +1,27 @@
 import { Users } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useLiveBrainstorm } from '../live-context';
 import { presenceText } from '../presence-text';
+
+/** How long the stream must stay down before the line says so: a renewal takes less. */
+const RECONNECTING_NOTICE_MS = 1000;
+
+/** True once `flag` has held for `ms`. */
+function useLasting(flag: boolean, ms: number) {
+  const [lasting, setLasting] = useState(false);
+  useEffect(() => {
+    if (!flag) return undefined;
+    const timer = setTimeout(() => {
+      setLasting(true);
+    }, ms);
+    return () => {
+      clearTimeout(timer);
+      setLasting(false);
+    };
+  }, [flag, ms]);
+  return flag && lasting;
+}
 
 /**
  * Beside the brainstorm's title: who else has it open, and 'Reconnecting…' while its stream is
@@ -12,6 +32,7 @@ export function LiveLine() {
   const { status, presence } = useLiveBrainstorm();
   const { user } = useAuth();
   const others = presenceText(presence, user?.id ?? null);
+  const reconnecting = useLasting(status === 'reconnecting', RECONNECTING_NOTICE_MS);
   return (
     <p
       role="status"
@@ -23,7 +44,7 @@ export function LiveLine() {
           {others}
         </span>
       ) : null}
-      {status === 'reconnecting' ? <span>Reconnecting…</span> : null}
+      {reconnecting ? <span>Reconnecting…</span> : null}
     </p>
   );
 }
