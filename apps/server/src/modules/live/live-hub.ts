@@ -90,7 +90,7 @@ const PRESENCE_ANNOUNCED = 100;
  */
 export async function startLiveHub({
   database,
-  config: limits,
+  config: { streamsPerUser, streamsPerProcess, keepAliveMs },
   log,
   replayWindow = DEFAULT_REPLAY_WINDOW,
 }: LiveHubOptions): Promise<LiveHub> {
@@ -103,7 +103,6 @@ export async function startLiveHub({
   const streamsOfUser = new Map<number, number>();
   let streamCount = 0;
   let stopped = false;
-  const { keepAliveMs } = limits;
   let queue = Promise.resolve();
 
   const enqueue = (task: () => Promise<void> | void) => {
@@ -188,14 +187,19 @@ export async function startLiveHub({
     sendPresence(note.b);
   };
 
+  /** A stream's place under the limits, given back. */
+  const giveBack = (userId: number) => {
+    streamCount -= 1;
+    const mine = (streamsOfUser.get(userId) ?? 1) - 1;
+    if (mine > 0) streamsOfUser.set(userId, mine);
+    else streamsOfUser.delete(userId);
+  };
+
   const closeStream = (stream: Stream) => {
     const room = rooms.get(stream.brainstormId);
     if (!room?.streams.delete(stream)) return;
     stream.sink.end();
-    streamCount -= 1;
-    const mine = (streamsOfUser.get(stream.viewer.id) ?? 1) - 1;
-    if (mine > 0) streamsOfUser.set(stream.viewer.id, mine);
-    else streamsOfUser.delete(stream.viewer.id);
+    giveBack(stream.viewer.id);
     if (room.streams.size === 0) rooms.delete(stream.brainstormId);
     if (!localViewers(stream.brainstormId).some((user) => user.id === stream.viewer.id)) {
       announce(stream.brainstormId);
@@ -271,15 +275,15 @@ export async function startLiveHub({
   return {
     async admit(brainstormId, viewer) {
       if (stopped) throw new HttpError(503, 'This server is shutting down: try again.');
-      if ((streamsOfUser.get(viewer.id) ?? 0) >= limits.streamsPerUser) {
+      if ((streamsOfUser.get(viewer.id) ?? 0) >= streamsPerUser) {
         throw tooMany(
-          `You have ${limits.streamsPerUser} live streams open, the most one member may: ` +
+          `You have ${streamsPerUser} live streams open, the most one member may: ` +
             'close a tab or two.',
         );
       }
-      if (streamCount >= limits.streamsPerProcess) {
+      if (streamCount >= streamsPerProcess) {
         throw tooMany(
-          `This server holds ${limits.streamsPerProcess} live streams, the most it may: ` +
+          `This server holds ${streamsPerProcess} live streams, the most it may: ` +
             'try again soon.',
         );
       }
@@ -290,10 +294,7 @@ export async function startLiveHub({
       const release = () => {
         if (!taken) return;
         taken = false;
-        streamCount -= 1;
-        const mine = (streamsOfUser.get(viewer.id) ?? 1) - 1;
-        if (mine > 0) streamsOfUser.set(viewer.id, mine);
-        else streamsOfUser.delete(viewer.id);
+        giveBack(viewer.id);
       };
       const start = await viewerStart(database.db, brainstormId, viewer.id).catch(
         (error: unknown) => {
