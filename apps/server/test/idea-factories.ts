@@ -69,9 +69,10 @@ export interface IdeaJson {
   description: string;
   brainstorm: number;
   created_by: number | null;
-  votes: number;
-  reaction_counts: Record<ReactionType, number>;
-  comments_count: number;
+  votes: number | null;
+  reaction_counts: Record<ReactionType, number> | null;
+  comments_count: number | null;
+  totals_hidden: boolean;
   provenance: Record<string, unknown> | null;
   user_annotation?: Record<string, unknown> | null;
   annotation?: Record<string, unknown> | null;

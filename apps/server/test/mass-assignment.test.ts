@@ -184,4 +184,29 @@ describe('mass assignment', () => {
       forged_ids_or_dates: 0,
     });
   });
+
+  it("lets no one but a brainstorm's creator or staff set its blind review", async () => {
+    const url = await fixtures.ownedObject('/api/brainstorms/{id}/');
+    const blindNow = async () => {
+      const [row] = rowsOf<{ blind: boolean }>(
+        await t.db.execute(
+          sql`select blind_review as blind from brainstorms where id = ${Number(url.split('/').at(-2))}`,
+        ),
+      );
+      return row?.blind;
+    };
+    const before = await blindNow();
+    for (const method of ['PATCH', 'PUT'] as const) {
+      for (const blind_review of [true, false]) {
+        const response = await t.app.inject({
+          method,
+          url,
+          headers: await authHeaders(t.app, other),
+          payload: { title: 'Taken', parameters: { problem: 'p' }, blind_review },
+        });
+        expect(response.statusCode).toBe(403);
+      }
+    }
+    expect(await blindNow()).toBe(before);
+  });
 });

@@ -65,7 +65,7 @@ export const VALID_BODIES: Record<string, (actor: UserRow | null) => object> = {
   'PATCH /api/projects/{id}/': () => ({ description: 'Next quarter' }),
   'POST /api/brainstorms/': () => ({ parameters: { problem: 'Fewer meetings' } }),
   'PUT /api/brainstorms/{id}/': () => ({ title: 'Meetings', parameters: { problem: 'Fewer' } }),
-  'PATCH /api/brainstorms/{id}/': () => ({ title: 'Renamed' }),
+  'PATCH /api/brainstorms/{id}/': () => ({ title: 'Renamed', blind_review: true }),
   'POST /api/brainstorms/{id}/brainstorm/': () => generationRequest,
   // The owner's ideas are in a Bad Idea Contest (the default technique): Flip it applies.
   'POST /api/ideas/{id}/more-like-this/': () => generationRequest,

@@ -84,7 +84,7 @@ export async function findBrainstorm(db: Db, id: number): Promise<BrainstormRow 
 
 export type BrainstormValues = Pick<
   BrainstormRow,
-  'title' | 'description' | 'type' | 'parameters' | 'projectId'
+  'title' | 'description' | 'type' | 'parameters' | 'projectId' | 'blindReview'
 >;
 
 export async function insertBrainstorm(
@@ -102,6 +102,7 @@ export interface BrainstormChanges {
   type?: string | undefined;
   parameters?: Omit<BrainstormParameters, 'type'> | undefined;
   projectId?: number | null | undefined;
+  blindReview?: boolean | undefined;
 }
 
 /**

@@ -32,12 +32,20 @@ const parametersField = z.object({
 
 const projectField = idField.nullable();
 
+const blindReviewField = z
+  .boolean()
+  .describe(
+    "Blind review (decision 026): each member sees an idea's votes, reaction counts and " +
+      'comments only once they have reviewed it themselves.',
+  );
+
 const writable = {
   title: z.string().trim().max(200),
   description: z.string().trim().max(5000),
   type: typeField,
   parameters: parametersField,
   project: projectField,
+  blind_review: blindReviewField,
 };
 
 export const brainstormCreateBody = z.object({
@@ -46,10 +54,17 @@ export const brainstormCreateBody = z.object({
   description: writable.description.default(''),
   type: writable.type.default(DEFAULT_BRAINSTORM_TYPE),
   project: projectField.default(null),
+  blind_review: blindReviewField.default(false),
 });
 export type BrainstormCreateInput = z.infer<typeof brainstormCreateBody>;
 
-export const brainstormPutBody = brainstormCreateBody;
+/**
+ * Replaces the brainstorm, but a body without `blind_review` leaves it as it is: a client that
+ * predates blind review must not turn it off by saving the other fields.
+ */
+export const brainstormPutBody = brainstormCreateBody.extend({
+  blind_review: blindReviewField.optional(),
+});
 export const brainstormPatchBody = z.object(writable).partial();
 export type BrainstormChanges = z.infer<typeof brainstormPatchBody>;
 
@@ -68,6 +83,12 @@ export const brainstormSchema = z
     project: z.number().int().nullable(),
     created_by: z.number().int(),
     ideas_count: z.number().int(),
+    blind_review: z
+      .boolean()
+      .describe(
+        "Blind review: an idea's votes, reaction counts and comments are withheld from each " +
+          'member until they have reviewed it (totals_hidden on the idea).',
+      ),
     created: z.iso.datetime(),
     modified: z.iso.datetime(),
   })

@@ -26,6 +26,7 @@ export function toBrainstormDto(row: BrainstormRow): BrainstormDto {
     project: row.projectId,
     created_by: row.createdBy,
     ideas_count: row.ideasCount,
+    blind_review: row.blindReview,
     created: isoDate(row.created),
     modified: isoDate(row.modified),
   };
@@ -69,6 +70,7 @@ export async function createBrainstorm(db: Db, actor: UserRow, input: Brainstorm
     type: input.type,
     parameters: { ...input.parameters, type: input.type },
     projectId: input.project,
+    blindReview: input.blind_review,
     createdBy: actor.id,
   });
   return toBrainstormDto(row);
@@ -88,6 +90,7 @@ export async function updateBrainstorm(
     type: changes.type,
     parameters: changes.parameters,
     projectId: changes.project,
+    blindReview: changes.blind_review,
   });
   return getBrainstorm(db, id);
 }

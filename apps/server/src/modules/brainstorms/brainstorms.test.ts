@@ -33,6 +33,7 @@ interface Brainstorm {
   project: number | null;
   created_by: number;
   ideas_count: number;
+  blind_review: boolean;
   created: string;
 }
 interface Page {
@@ -124,6 +125,8 @@ describe('POST /api/brainstorms/', () => {
       [{ project: 999999, parameters: { problem: 'p' } }, ['project']],
       [{ title: 'x'.repeat(201), parameters: { problem: 'p' } }, ['title']],
       [{ parameters: { problem: 'x'.repeat(5001) } }, ['parameters.problem']],
+      [{ blind_review: 'yes', parameters: { problem: 'p' } }, ['blind_review']],
+      [{ blind_review: null, parameters: { problem: 'p' } }, ['blind_review']],
       [
         { parameters: { problem: 'p', themes: Array.from({ length: 31 }, (_, i) => `t${i}`) } },
         ['parameters.themes'],
@@ -314,6 +317,56 @@ describe('GET /api/brainstorms/', () => {
   });
 });
 
+describe('blind_review', () => {
+  it('is off unless asked for, and set by the creator or staff alone', async () => {
+    const open = await create(owner, { parameters: { problem: 'p' } });
+    expect(open.blind_review).toBe(false);
+    const blind = await create(other, { blind_review: true, parameters: { problem: 'p' } });
+    expect(blind.blind_review).toBe(true);
+
+    const url = `/api/brainstorms/${open.id}/`;
+    expect((await call(owner, 'PATCH', url, { blind_review: true })).json()).toMatchObject({
+      blind_review: true,
+      title: open.title,
+    });
+    // Another member may neither turn it off nor on, by PATCH or PUT; anonymous callers neither.
+    for (const method of ['PATCH', 'PUT'] as const) {
+      const body = { blind_review: false, parameters: { problem: 'p' } };
+      expect((await call(other, method, url, body)).statusCode).toBe(403);
+      expect((await call(null, method, url, body)).statusCode).toBe(401);
+    }
+    expect((await call(other, 'GET', url)).json()).toMatchObject({ blind_review: true });
+    expect(
+      (await call(owner, 'PATCH', `/api/brainstorms/${blind.id}/`, { blind_review: false }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await call(staff, 'PATCH', `/api/brainstorms/${blind.id}/`, { blind_review: false })).json(),
+    ).toMatchObject({ blind_review: false });
+  });
+
+  it('is kept by a PUT that does not name it, and validated as a boolean', async () => {
+    const brainstorm = await create(owner, { blind_review: true, parameters: { problem: 'p' } });
+    const url = `/api/brainstorms/${brainstorm.id}/`;
+    const put = await call(owner, 'PUT', url, { title: 'Again', parameters: { problem: 'q' } });
+    expect(put.json()).toMatchObject({ title: 'Again', blind_review: true });
+    const off = await call(owner, 'PUT', url, {
+      blind_review: false,
+      parameters: { problem: 'q' },
+    });
+    expect(off.json()).toMatchObject({ blind_review: false });
+    const bad = await call(owner, 'PATCH', url, { blind_review: 'true' });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json<object>())).toEqual(['blind_review']);
+  });
+
+  it('shows in the list', async () => {
+    const brainstorm = await create(owner, { blind_review: true, parameters: { problem: 'p' } });
+    const page = await list(`?ordering=-id&page_size=1`);
+    expect(page.results[0]).toMatchObject({ id: brainstorm.id, blind_review: true });
+  });
+});
+
 describe('GET/PUT/PATCH/DELETE /api/brainstorms/{id}/', () => {
   it('is readable by everyone signed in', async () => {
     const brainstorm = await create(owner, { title: 'Readable', parameters: { problem: 'p' } });
@@ -398,6 +451,24 @@ describe('GET/PUT/PATCH/DELETE /api/brainstorms/{id}/', () => {
     expect((await call(other, 'DELETE', url)).statusCode).toBe(403);
     expect((await call(null, 'DELETE', url)).statusCode).toBe(401);
     expect((await call(owner, 'GET', url)).json()).toMatchObject({ title: 'Mine' });
+  });
+
+  it('never loses blind_review or the title to a concurrent change of the other', async () => {
+    for (let trial = 0; trial < 10; trial++) {
+      const brainstorm = await create(owner, { title: 'old', parameters: { problem: 'p' } });
+      const url = `/api/brainstorms/${brainstorm.id}/`;
+      const responses = await Promise.all([
+        call(owner, 'PATCH', url, { blind_review: true }),
+        call(owner, 'PATCH', url, { title: 'renamed' }),
+        call(staff, 'PATCH', url, { description: 'by staff' }),
+      ]);
+      expect(responses.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+      expect((await call(other, 'GET', url)).json()).toMatchObject({
+        title: 'renamed',
+        description: 'by staff',
+        blind_review: true,
+      });
+    }
   });
 
   it('deletes with its ideas, by the creator or staff', async () => {

@@ -35,6 +35,11 @@ export interface CsvRow extends ExportRow {
   commentTexts: string;
 }
 
+/** What a cell withheld from the caller says (blind review, decision 026): not 0, not empty. */
+export const HIDDEN_CELL = 'hidden';
+
+const total = (row: CsvRow, value: number | null) => (row.totalsHidden ? HIDDEN_CELL : value);
+
 /**
  * "my vote" is the caller's vote, 1, -1 or 0: 0 where they have not voted, reviewed or not.
  * The columns added after the first release come last, so a reader of the old ones still finds
@@ -47,12 +52,12 @@ const csvRow = (row: CsvRow, titleCell: WrittenCell) =>
     row.title,
     row.summary,
     row.description,
-    row.votes,
-    row.laughCount,
-    row.ideaCount,
-    row.surprisedCount,
-    row.thumbtackCount,
-    row.commentsCount,
+    total(row, row.votes),
+    total(row, row.laughCount),
+    total(row, row.ideaCount),
+    total(row, row.surprisedCount),
+    total(row, row.thumbtackCount),
+    total(row, row.commentsCount),
     row.myVote ?? 0,
     row.myBookmarked ?? false,
     row.myHidden ?? false,
@@ -60,7 +65,7 @@ const csvRow = (row: CsvRow, titleCell: WrittenCell) =>
     row.provider,
     row.model,
     titleCell,
-    row.commentTexts,
+    row.totalsHidden ? HIDDEN_CELL : row.commentTexts,
     row.duplicateOf,
   ]);
 

@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ideaAnnotations, ideaReactions, type ReactionType } from '../../db/schema/annotations.js';
+import { brainstorms } from '../../db/schema/brainstorms.js';
 import { ideas } from '../../db/schema/ideas.js';
 import { searchCondition } from '../../lib/search.js';
 
@@ -37,6 +38,17 @@ export const mine = alias(ideaAnnotations, 'mine');
 export const mineLateral = (callerId: number) =>
   sql`(select * from ${ideaAnnotations} where ${ideaAnnotations.userId} = ${callerId} and ${ideaAnnotations.ideaId} = ${ideas.id} limit 1) as ${sql.identifier('mine')}`;
 
+/**
+ * Whether an idea's votes, reaction counts and comments are withheld from the caller (decision
+ * 026): its brainstorm is under blind review and the caller has not reviewed it. Read where the
+ * statement has the idea's `brainstorms` row and `mine` in scope; never null.
+ */
+export const totalsHidden = sql<boolean>`(${brainstorms.blindReview} and ${mine.id} is null)`;
+
+/** The column, or null where the caller may not see it yet. */
+export const unlessHidden = (column: AnyPgColumn) =>
+  sql`case when ${totalsHidden} then null else ${column} end`;
+
 /** The query's brainstorm and search: the ideas its counts are taken among. */
 export const scopeCondition = (f: IdeaFilters): SQL | undefined =>
   and(
@@ -61,6 +73,13 @@ const annotatedBy = (userId?: number) =>
     userId === undefined ? sql`` : sql` and ${ideaAnnotations.userId} = ${userId}`
   })`;
 
+/**
+ * Whether others reviewed an idea tells about its totals (reviewed by no one: no votes), so in a
+ * blind brainstorm the filters on others' reviews leave out the ideas the caller has not
+ * reviewed: for those, who else reviewed them is as unknown as their totals.
+ */
+const seen = (condition: SQL) => sql`(${condition} and not ${totalsHidden})`;
+
 function reviewCondition(review: Review | undefined): SQL | undefined {
   switch (review) {
     case undefined:
@@ -70,13 +89,17 @@ function reviewCondition(review: Review | undefined): SQL | undefined {
     case 'current':
       return isNotNull(mine.id);
     case 'any':
-      return annotatedBy();
+      return seen(annotatedBy());
     case 'none':
-      return sql`not ${annotatedBy()}`;
+      return seen(sql`not ${annotatedBy()}`);
     default:
-      return annotatedBy(review.userId);
+      return seen(annotatedBy(review.userId));
   }
 }
+
+/** Whether `callerCondition` reads the idea's brainstorm (through `totalsHidden`). */
+export const callerNeedsBrainstorm = (f: IdeaFilters) =>
+  f.review !== undefined && f.review !== 'unreviewed' && f.review !== 'current';
 
 /**
  * The caller's filters: reviewed or not, and the flags of the caller's OWN annotation whoever

@@ -156,7 +156,10 @@ function csvBatchReader(): BatchReader<CsvRow> {
     const rows = (await repo.selectExportRows(db, filters, window)) as CsvRow[];
     const untitled = new Set<number>();
     for (const row of rows) if (!titles.has(row.brainstormId)) untitled.add(row.brainstormId);
-    const commented = rows.filter((row) => row.commentsCount > 0).map((row) => row.id);
+    // Comments withheld from the caller (blind review) are not read at all.
+    const commented = rows
+      .filter((row) => row.commentsCount !== null && row.commentsCount > 0)
+      .map((row) => row.id);
     // Two statements on two connections at once: the batch waits for the slower only.
     const [cells] = await Promise.all([
       commented.length === 0 ? [] : repo.selectCommentCells(db, commented, window.textBudget),

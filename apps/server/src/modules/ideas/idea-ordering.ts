@@ -2,6 +2,7 @@ import { and, asc, desc, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ideas } from '../../db/schema/ideas.js';
 import type { Ordering } from '../../lib/ordering.js';
+import { totalsHidden } from './idea-filters.js';
 
 export const IDEA_ORDERING_FIELDS = ['created', 'modified', 'title', 'votes', 'id'] as const;
 export type IdeaOrderingField = (typeof IDEA_ORDERING_FIELDS)[number];
@@ -22,9 +23,31 @@ const columns: Record<IdeaOrderingField, SortColumn> = {
 
 type SortTerm = SortColumn & { descending: boolean };
 
+/**
+ * The terms of one field. Votes withheld from the caller (blind review, decision 026) must not
+ * show through the order: the ideas whose votes the caller sees come first, by votes, and the
+ * others after them, newest first as by default, whichever the direction asked for.
+ */
+function fieldTerms(field: IdeaOrderingField, descending: boolean): SortTerm[] {
+  if (field !== 'votes') return [{ ...columns[field], descending }];
+  return [
+    { expression: totalsHidden, type: 'boolean', descending: false },
+    {
+      expression: sql`case when ${totalsHidden} then 0 else ${ideas.votes} end`,
+      type: 'integer',
+      descending,
+    },
+    {
+      expression: sql`case when ${totalsHidden} then ${ideas.created} else '-infinity'::timestamptz end`,
+      type: 'timestamptz',
+      descending: true,
+    },
+  ];
+}
+
 /** The ordering's terms, then the id in the last term's direction, so no two rows tie. */
 function sortTerms(ordering: Ordering<IdeaOrderingField>): SortTerm[] {
-  const terms = ordering.map(({ field, descending }) => ({ ...columns[field], descending }));
+  const terms = ordering.flatMap(({ field, descending }) => fieldTerms(field, descending));
   return [...terms, { ...columns.id, descending: ordering.at(-1)?.descending ?? false }];
 }
 

@@ -10,11 +10,14 @@ import type { Ordering } from '../../lib/ordering.js';
 import { searchWords } from '../../lib/search.js';
 import {
   callerCondition,
+  callerNeedsBrainstorm,
   duplicateCondition,
   mine,
   mineLateral,
   ownCondition,
   scopeCondition,
+  totalsHidden,
+  unlessHidden,
   type IdeaFilters,
 } from './idea-filters.js';
 import {
@@ -25,20 +28,26 @@ import {
   type IdeaOrderingField,
 } from './idea-ordering.js';
 
+/** An idea with its brainstorm's title and type, and whether its totals are the caller's to see. */
 const ideaSelection = {
   ...getTableColumns(ideas),
   brainstormTitle: brainstorms.title,
   brainstormType: brainstorms.type,
+  totalsHidden,
 };
 
 export type IdeaWithBrainstorm = NonNullable<Awaited<ReturnType<typeof findIdea>>>;
 
-/** One idea with its brainstorm's title, type and creator (who may change the idea). */
-export async function findIdea(db: Db, id: number) {
+/**
+ * One idea with its brainstorm's title, type and creator (who may change the idea), as the
+ * caller may see it.
+ */
+export async function findIdea(db: Db, id: number, callerId: number) {
   const [row] = await db
     .select({ ...ideaSelection, brainstormCreatedBy: brainstorms.createdBy })
     .from(ideas)
     .innerJoin(brainstorms, eq(brainstorms.id, ideas.brainstormId))
+    .leftJoinLateral(mineLateral(callerId), sql`true`)
     .where(eq(ideas.id, id));
   return row ?? null;
 }
@@ -86,6 +95,9 @@ function countsStatement(filters: IdeaFilters, reviewerId: number | undefined) {
   }
   const mineJoin =
     callers === undefined ? sql`` : sql`left join lateral ${mineLateral(filters.callerId)} on true`;
+  const brainstormJoin = callerNeedsBrainstorm(filters)
+    ? sql`join ${brainstorms} on ${brainstorms.id} = ${ideas.brainstormId}`
+    : sql``;
   const listed = duplicateCondition(filters) ?? sql`true`;
   const stacked = oneStack ? listed : sql`${ideas.duplicateOf} is not null`;
   return sql`select json_build_object(
@@ -95,7 +107,7 @@ function countsStatement(filters: IdeaFilters, reviewerId: number | undefined) {
     'brainstormExists', ${exists(brainstorms, filters.brainstorm)},
     'reviewerExists', ${reviewerExists}
   ) as counts
-  from ${ideas} ${mineJoin}
+  from ${ideas} ${brainstormJoin} ${mineJoin}
   where ${scopeCondition(filters) ?? sql`true`}`;
 }
 
@@ -218,7 +230,8 @@ async function selectBatch<Row extends BatchRow>(
         - text_bytes as text_before
       from (
         select ${sql.join(selection, sql`, `)}, ${textBytes} as text_bytes, ${sort.select}
-        from ${ideas} left join lateral ${mineLateral(filters.callerId)} on true
+        from ${ideas} join ${brainstorms} on ${brainstorms.id} = ${ideas.brainstormId}
+          left join lateral ${mineLateral(filters.callerId)} on true
         where ${where ?? sql`true`}
         order by ${sql.join(sortOrder(window.ordering), sql`, `)}
         limit ${window.limit}
@@ -237,19 +250,23 @@ export function selectBatchKeys(db: Db, filters: IdeaFilters, window: BatchWindo
   });
 }
 
-/** One exported idea: the CSV's columns, as the driver reads them. */
+/**
+ * One exported idea: the CSV's columns, as the driver reads them. The totals are null where they
+ * are withheld from the caller (`totalsHidden`).
+ */
 export interface ExportRow extends BatchRow {
   id: number;
   brainstormId: number;
   title: string;
   summary: string;
   description: string;
-  votes: number;
-  laughCount: number;
-  ideaCount: number;
-  surprisedCount: number;
-  thumbtackCount: number;
-  commentsCount: number;
+  totalsHidden: boolean;
+  votes: number | null;
+  laughCount: number | null;
+  ideaCount: number | null;
+  surprisedCount: number | null;
+  thumbtackCount: number | null;
+  commentsCount: number | null;
   myVote: number | null;
   myBookmarked: boolean | null;
   myHidden: boolean | null;
@@ -273,12 +290,13 @@ export function selectExportRows(db: Db, filters: IdeaFilters, window: BatchWind
     title: ideas.title,
     summary: ideas.summary,
     description: ideas.description,
-    votes: ideas.votes,
-    laughCount: ideas.laughCount,
-    ideaCount: ideas.ideaCount,
-    surprisedCount: ideas.surprisedCount,
-    thumbtackCount: ideas.thumbtackCount,
-    commentsCount: ideas.commentsCount,
+    totalsHidden,
+    votes: unlessHidden(ideas.votes),
+    laughCount: unlessHidden(ideas.laughCount),
+    ideaCount: unlessHidden(ideas.ideaCount),
+    surprisedCount: unlessHidden(ideas.surprisedCount),
+    thumbtackCount: unlessHidden(ideas.thumbtackCount),
+    commentsCount: unlessHidden(ideas.commentsCount),
     myVote: mine.vote,
     myBookmarked: mine.isBookmarked,
     myHidden: mine.isHidden,
@@ -397,17 +415,24 @@ export async function deleteIdea(db: Db, id: number): Promise<void> {
     );
 }
 
-/** How many comments an idea has, and whether the idea exists: one statement. */
-export async function countComments(db: Db, ideaId: number) {
+/**
+ * How many comments an idea has, whether the idea exists, and whether its comments are withheld
+ * from the caller (blind review, decision 026): one statement.
+ */
+export async function countComments(db: Db, ideaId: number, callerId: number) {
   const [row] = await db
     .select({
       count: count(),
       ideaExists: sql<boolean>`exists (select 1 from ${ideas} where ${ideas.id} = ${ideaId})`,
+      totalsHidden: sql<boolean>`exists (
+        select 1 from ${ideas} join ${brainstorms} on ${brainstorms.id} = ${ideas.brainstormId}
+          left join lateral ${mineLateral(callerId)} on true
+        where ${ideas.id} = ${ideaId} and ${totalsHidden})`,
     })
     .from(ideaComments)
     .innerJoin(ideaAnnotations, eq(ideaAnnotations.id, ideaComments.annotationId))
     .where(eq(ideaAnnotations.ideaId, ideaId));
-  return row ?? { count: 0, ideaExists: false };
+  return row ?? { count: 0, ideaExists: false, totalsHidden: false };
 }
 
 const commentColumns = {

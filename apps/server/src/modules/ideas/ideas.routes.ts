@@ -40,6 +40,12 @@ const ideaPage = pageOf(ideaSchema)
   })
   .describe('count: ideas matching brainstorm and search.');
 
+const commentPage = pageOf(ideaCommentSchema).extend({
+  totals_hidden: z
+    .boolean()
+    .describe("True when the idea's comments are withheld from the caller (blind review)."),
+});
+
 /** A page; with format=json the whole set as an array, with format=csv the whole set as CSV. */
 const listResponses = {
   200: {
@@ -229,17 +235,24 @@ export async function ideaRoutes(app: FastifyInstance, opts: { duplicates: Dupli
       schema: {
         tags,
         summary: "Everyone's comments on an idea, oldest first, with their authors",
+        description:
+          'Under blind review (decision 026), an idea the caller has not reviewed yet answers ' +
+          'an empty page (count 0, no results) with totals_hidden true, not an error: its ' +
+          'comments appear once the caller annotates it.',
         params: idParams,
         querystring: paginationQuery,
-        response: { 200: pageOf(ideaCommentSchema), ...errorResponses(400, 401, 404) },
+        response: { 200: commentPage, ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) =>
-      paginate(
-        request,
+    async (request) => {
+      const { totalsHidden, ...comments } = await ideas.listComments(
+        app.db,
+        actor(request),
+        request.params.id,
         request.query,
-        await ideas.listComments(app.db, request.params.id, request.query),
-      ),
+      );
+      return { ...paginate(request, request.query, comments), totals_hidden: totalsHidden };
+    },
   );
 
   r.post(

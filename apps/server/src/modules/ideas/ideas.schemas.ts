@@ -49,9 +49,22 @@ export const ideaSchema = z
     modified: z.iso.datetime(),
     created_by: z.number().int().nullable().describe('Null for a generated idea.'),
     provenance: provenanceSchema.nullable(),
-    votes: z.number().int().describe("The sum of every user's vote."),
-    reaction_counts: reactionCounts,
-    comments_count: z.number().int(),
+    votes: z
+      .number()
+      .int()
+      .nullable()
+      .describe("The sum of every user's vote; null when totals_hidden."),
+    reaction_counts: reactionCounts
+      .nullable()
+      .describe('How many users gave each reaction; null when totals_hidden.'),
+    comments_count: z.number().int().nullable().describe('Null when totals_hidden.'),
+    totals_hidden: z
+      .boolean()
+      .describe(
+        'Blind review (decision 026): the brainstorm is under blind review and the caller has ' +
+          'not reviewed (annotated) this idea, so votes, reaction_counts and comments_count are ' +
+          'null and its comments withheld. False everywhere else.',
+      ),
     duplicate_of: z
       .number()
       .int()

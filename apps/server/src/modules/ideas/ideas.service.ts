@@ -12,7 +12,12 @@ import * as repo from './ideas.repository.js';
 import { closestIdeas, lockBrainstorm, promoteStack } from './near-duplicates.js';
 import type { IdeaChanges, IdeaCommentDto, IdeaCreateInput, IdeaDto } from './ideas.schemas.js';
 
-type IdeaWithDetail = IdeaRow & { brainstormTitle: string; brainstormType: string };
+type IdeaWithDetail = IdeaRow & {
+  brainstormTitle: string;
+  brainstormType: string;
+  /** Blind review: the caller has not reviewed the idea yet, so its totals are withheld. */
+  totalsHidden: boolean;
+};
 
 function provenance(row: IdeaRow): IdeaDto['provenance'] {
   if (row.provider === null) return null;
@@ -31,6 +36,7 @@ function provenance(row: IdeaRow): IdeaDto['provenance'] {
 }
 
 export function toIdeaDto(row: IdeaWithDetail): IdeaDto {
+  const hidden = row.totalsHidden;
   return {
     id: row.id,
     title: row.title,
@@ -46,14 +52,17 @@ export function toIdeaDto(row: IdeaWithDetail): IdeaDto {
     modified: isoDate(row.modified),
     created_by: row.createdBy,
     provenance: provenance(row),
-    votes: row.votes,
-    reaction_counts: {
-      laugh: row.laughCount,
-      idea: row.ideaCount,
-      surprised: row.surprisedCount,
-      thumbtack: row.thumbtackCount,
-    },
-    comments_count: row.commentsCount,
+    votes: hidden ? null : row.votes,
+    reaction_counts: hidden
+      ? null
+      : {
+          laugh: row.laughCount,
+          idea: row.ideaCount,
+          surprised: row.surprisedCount,
+          thumbtack: row.thumbtackCount,
+        },
+    comments_count: hidden ? null : row.commentsCount,
+    totals_hidden: hidden,
     duplicate_of: row.duplicateOf,
     duplicate_score: row.duplicateScore,
     stacked_by: row.stackedBy,
@@ -83,8 +92,8 @@ const withAnnotation = (idea: IdeaDto, annotation: AnnotationDto | null): IdeaDt
   annotation,
 });
 
-async function findOr404(db: Db, id: number) {
-  const idea = await repo.findIdea(db, id);
+async function findOr404(db: Db, user: UserRow, id: number) {
+  const idea = await repo.findIdea(db, id, user.id);
   if (!idea) throw notFound();
   return idea;
 }
@@ -98,7 +107,7 @@ function assertCanChange(actor: UserRow, idea: repo.IdeaWithBrainstorm) {
 }
 
 export async function getIdea(db: Db, user: UserRow, id: number, withAnnotations?: boolean) {
-  const [idea] = await ideaDtos(db, user, [await findOr404(db, id)], withAnnotations);
+  const [idea] = await ideaDtos(db, user, [await findOr404(db, user, id)], withAnnotations);
   if (!idea) throw notFound();
   return idea;
 }
@@ -133,7 +142,7 @@ export async function createIdea(
 }
 
 export async function updateIdea(db: Db, user: UserRow, id: number, changes: IdeaChanges) {
-  const idea = await findOr404(db, id);
+  const idea = await findOr404(db, user, id);
   assertCanChange(user, idea);
   if (changes.brainstorm !== undefined && changes.brainstorm !== idea.brainstormId) {
     throw fieldError('brainstorm', 'An idea stays in its brainstorm.');
@@ -146,7 +155,7 @@ export async function updateIdea(db: Db, user: UserRow, id: number, changes: Ide
 
 /** Deletes an idea; what was stacked under it stays, under the earliest of its stack. */
 export async function deleteIdea(db: Db, user: UserRow, id: number) {
-  const idea = await findOr404(db, id);
+  const idea = await findOr404(db, user, id);
   assertCanChange(user, idea);
   await db.transaction(async (tx) => {
     if (!(await lockBrainstorm(tx, idea.brainstormId))) return;
@@ -158,7 +167,6 @@ export async function deleteIdea(db: Db, user: UserRow, id: number) {
 export const annotate = (db: Db, user: UserRow, id: number, changes: AnnotationChanges) =>
   annotateIdea(db, user, id, changes);
 
-/** Everyone's comments on an idea, oldest first, with each author's display name. */
 type CommentRow = Awaited<ReturnType<typeof repo.selectComments>>[number];
 
 const toCommentDto = (row: CommentRow): IdeaCommentDto => ({
@@ -169,15 +177,21 @@ const toCommentDto = (row: CommentRow): IdeaCommentDto => ({
   author: { id: row.author.id, name: displayName(row.author) },
 });
 
+/**
+ * Everyone's comments on an idea, oldest first, with each author's display name. Under blind
+ * review, an idea the caller has not reviewed answers an empty page marked `totalsHidden`.
+ */
 export async function listComments(
   db: Db,
+  user: UserRow,
   ideaId: number,
   query: Pagination,
-): Promise<Counted<IdeaCommentDto>> {
-  const { count, ideaExists } = await repo.countComments(db, ideaId);
+): Promise<Counted<IdeaCommentDto> & { totalsHidden: boolean }> {
+  const { count, ideaExists, totalsHidden } = await repo.countComments(db, ideaId, user.id);
   if (!ideaExists) throw notFound();
+  if (totalsHidden) return { count: 0, rows: [], totalsHidden };
   const rows = await repo.selectComments(db, ideaId, pageWindow(query));
-  return { count, rows: rows.map(toCommentDto) };
+  return { count, rows: rows.map(toCommentDto), totalsHidden };
 }
 
 /** One comment as the idea's comment list shows it, or null when it is not there. */

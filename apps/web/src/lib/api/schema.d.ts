@@ -583,6 +583,11 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
+            /**
+             * @description Blind review (decision 026): each member sees an idea's votes, reaction counts and comments only once they have reviewed it themselves.
+             * @default false
+             */
+            blind_review?: boolean;
             /** @default  */
             description?: string;
             parameters: {
@@ -908,6 +913,8 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
+            /** @description Blind review (decision 026): each member sees an idea's votes, reaction counts and comments only once they have reviewed it themselves. */
+            blind_review?: boolean;
             /** @default  */
             description?: string;
             parameters: {
@@ -1157,6 +1164,8 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
+            /** @description Blind review (decision 026): each member sees an idea's votes, reaction counts and comments only once they have reviewed it themselves. */
+            blind_review?: boolean;
             description?: string;
             parameters?: {
               problem: string;
@@ -5242,7 +5251,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Everyone's comments on an idea, oldest first, with their authors */
+    /**
+     * Everyone's comments on an idea, oldest first, with their authors
+     * @description Under blind review (decision 026), an idea the caller has not reviewed yet answers an empty page (count 0, no results) with totals_hidden true, not an error: its comments appear once the caller annotates it.
+     */
     get: {
       parameters: {
         query?: {
@@ -5270,6 +5282,8 @@ export interface paths {
               next: string | null;
               previous: string | null;
               results: components['schemas']['IdeaTeamComment'][];
+              /** @description True when the idea's comments are withheld from the caller (blind review). */
+              totals_hidden: boolean;
             };
           };
         };
@@ -7203,6 +7217,8 @@ export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
     Brainstorm: {
+      /** @description Blind review: an idea's votes, reaction counts and comments are withheld from each member until they have reviewed it (totals_hidden on the idea). */
+      blind_review: boolean;
       /** Format: date-time */
       created: string;
       created_by: number;
@@ -7223,6 +7239,8 @@ export interface components {
       type_display: string;
     };
     BrainstormInput: {
+      /** @description Blind review: an idea's votes, reaction counts and comments are withheld from each member until they have reviewed it (totals_hidden on the idea). */
+      blind_review: boolean;
       /** Format: date-time */
       created: string;
       created_by: number;
@@ -7433,7 +7451,8 @@ export interface components {
         title: string;
         type: string;
       };
-      comments_count: number;
+      /** @description Null when totals_hidden. */
+      comments_count: number | null;
       /** Format: date-time */
       created: string;
       /** @description Null for a generated idea. */
@@ -7468,20 +7487,23 @@ export interface components {
         } | null;
         technique: string | null;
       } | null;
+      /** @description How many users gave each reaction; null when totals_hidden. */
       reaction_counts: {
         idea: number;
         laugh: number;
         surprised: number;
         thumbtack: number;
-      };
+      } | null;
       /** @description Who stacked it by hand; null when the detector did, or it is not stacked. */
       stacked_by: number | null;
       summary: string;
       title: string;
+      /** @description Blind review (decision 026): the brainstorm is under blind review and the caller has not reviewed (annotated) this idea, so votes, reaction_counts and comments_count are null and its comments withheld. False everywhere else. */
+      totals_hidden: boolean;
       /** @description With with_annotations: the caller's annotation, or null. */
       user_annotation?: components['schemas']['IdeaAnnotation'] | null;
-      /** @description The sum of every user's vote. */
-      votes: number;
+      /** @description The sum of every user's vote; null when totals_hidden. */
+      votes: number | null;
     };
     IdeaAnnotation: {
       /** @description A JSON-encoded list of {id, text, created, modified}, oldest first. */
@@ -7566,7 +7588,8 @@ export interface components {
         title: string;
         type: string;
       };
-      comments_count: number;
+      /** @description Null when totals_hidden. */
+      comments_count: number | null;
       /** Format: date-time */
       created: string;
       /** @description Null for a generated idea. */
@@ -7601,20 +7624,23 @@ export interface components {
         } | null;
         technique: string | null;
       } | null;
+      /** @description How many users gave each reaction; null when totals_hidden. */
       reaction_counts: {
         idea: number;
         laugh: number;
         surprised: number;
         thumbtack: number;
-      };
+      } | null;
       /** @description Who stacked it by hand; null when the detector did, or it is not stacked. */
       stacked_by: number | null;
       summary: string;
       title: string;
+      /** @description Blind review (decision 026): the brainstorm is under blind review and the caller has not reviewed (annotated) this idea, so votes, reaction_counts and comments_count are null and its comments withheld. False everywhere else. */
+      totals_hidden: boolean;
       /** @description With with_annotations: the caller's annotation, or null. */
       user_annotation?: components['schemas']['IdeaAnnotationInput'] | null;
-      /** @description The sum of every user's vote. */
-      votes: number;
+      /** @description The sum of every user's vote; null when totals_hidden. */
+      votes: number | null;
     };
     IdeaReaction: {
       /** Format: date-time */

@@ -71,19 +71,18 @@ export function invalidateBrainstorm(queryClient: QueryClient, brainstormId: num
 }
 
 /**
- * The new totals, in place: no refetch, so no row moves. Totals hidden from this user (blind
- * review) stay as the lists gave them, which hid them too.
+ * The new totals, in place: no refetch, so no row moves. They are as this user may see them:
+ * under blind review, withheld until the user reviews the idea, then shown.
  */
 function withTotals(idea: Idea, totals: IdeaTotals): Idea {
-  const { duplicates_count, duplicate_of } = totals;
-  if (totals.totals_hidden) return { ...idea, duplicates_count, duplicate_of };
   return {
     ...idea,
-    votes: totals.votes ?? idea.votes,
-    reaction_counts: totals.reaction_counts ?? idea.reaction_counts,
-    comments_count: totals.comments_count ?? idea.comments_count,
-    duplicates_count,
-    duplicate_of,
+    votes: totals.votes,
+    reaction_counts: totals.reaction_counts,
+    comments_count: totals.comments_count,
+    totals_hidden: totals.totals_hidden,
+    duplicates_count: totals.duplicates_count,
+    duplicate_of: totals.duplicate_of,
   };
 }
 

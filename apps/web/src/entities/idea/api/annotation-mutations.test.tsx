@@ -3,7 +3,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
-import { makeAnnotation, makeIdea, withAnnotation } from '../testing/idea-fixtures';
+import { makeAnnotation, makeHiddenIdea, makeIdea, withAnnotation } from '../testing/idea-fixtures';
 import { addReaction } from './add-reaction';
 import { isBlank, parseComments, setReaction, setVote } from '../lib/annotation-changes';
 import { createAnnotation } from './create-annotation';
@@ -27,9 +27,16 @@ describe('annotation rules', () => {
     const idea = withAnnotation(makeIdea({ votes: 3 }), { vote: 1 });
     expect(setVote(idea, -1).votes).toBe(1);
     const reacted = setReaction(makeIdea(), 'idea', true, 'temp-1');
-    expect(reacted.reaction_counts.idea).toBe(1);
+    expect(reacted.reaction_counts?.idea).toBe(1);
     expect(String(reacted.user_annotation?.id)).toMatch(/^temp-/);
-    expect(setReaction(reacted, 'idea', false).reaction_counts.idea).toBe(0);
+    expect(setReaction(reacted, 'idea', false).reaction_counts?.idea).toBe(0);
+  });
+
+  it('leaves totals that blind review withholds withheld', () => {
+    const hidden = makeHiddenIdea();
+    expect(setVote(hidden, 1)).toMatchObject({ votes: null, totals_hidden: true });
+    expect(setReaction(hidden, 'idea', true, 'temp-2').reaction_counts).toBeNull();
+    expect(setVote(hidden, 1).user_annotation?.vote).toBe(1);
   });
 
   it('treats malformed comments as none', () => {

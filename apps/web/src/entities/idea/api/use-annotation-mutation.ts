@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   annotationOf,
   findCachedIdea,
@@ -8,6 +8,7 @@ import {
   withAnnotationOf,
 } from '../lib/annotation-cache';
 import { isBlank } from '../lib/annotation-changes';
+import { getIdea } from './get-idea';
 import { ideaKeys } from './idea-keys';
 import { requireIdeaId } from './required-param';
 import type { Idea } from './types';
@@ -35,9 +36,30 @@ export interface AnnotationMutationConfig<Variables, Result> {
 }
 
 /**
+ * Blind review withheld the idea's totals until the caller reviewed it, which they now have: the
+ * totals as the server has them now, into every copy the cache holds. The caller's annotation
+ * there is left as it is. Should the idea not come, the lists show them when next fetched.
+ */
+async function revealTotals(queryClient: QueryClient, ideaId: number) {
+  try {
+    const { votes, reaction_counts, comments_count, totals_hidden } = await getIdea(ideaId);
+    patchCachedIdea(queryClient, ideaId, (idea) => ({
+      ...idea,
+      votes,
+      reaction_counts,
+      comments_count,
+      totals_hidden,
+    }));
+  } catch {
+    await queryClient.invalidateQueries({ queryKey: ideaKeys.lists() });
+  }
+}
+
+/**
  * An optimistic change to the caller's annotation of an idea: applied in the query cache at
  * once, sent, settled with the server's ids, or undone when the server refuses (and logged, by
- * the query client, with no message to the user: spec 8). The changes to one idea are sent one
+ * the query client, with no message to the user: spec 8). The first change to an idea whose
+ * totals blind review withheld brings them. The changes to one idea are sent one
  * after another (a shared mutation scope), so a second click finds the annotation the first one
  * created and the server applies them in the order they were made.
  */
@@ -60,9 +82,11 @@ export function useAnnotationMutation<Variables, Result>(
       const current = findCachedIdea(queryClient, id);
       return config.send(id, savedId(current && annotationOf(current)), variables, current);
     },
-    onSuccess: (result, variables) => {
-      if (ideaId)
-        patchCachedIdea(queryClient, ideaId, (idea) => config.settle(idea, result, variables));
+    onSuccess: async (result, variables, context) => {
+      if (!ideaId) return;
+      patchCachedIdea(queryClient, ideaId, (idea) => config.settle(idea, result, variables));
+      // Awaited, so the next change to this idea (its scope waits) starts from the totals.
+      if (context.before?.totals_hidden) await revealTotals(queryClient, ideaId);
     },
     onError: (_error, variables, context) => {
       const before = context?.before;

@@ -5,7 +5,8 @@ import { annotationOf, blankAnnotation, withAnnotationOf } from './annotation-ca
 /**
  * The changes an action makes to an idea, applied here at once and again, with the server's
  * answer, when it comes. Each keeps the idea's team aggregates (votes, reaction counts, the
- * comment count) in step with the caller's own annotation.
+ * comment count) in step with the caller's own annotation; aggregates withheld under blind
+ * review (null) stay withheld until the server sends them.
  */
 function edit(idea: Idea, change: (annotation: IdeaAnnotation) => IdeaAnnotation) {
   const annotation = annotationOf(idea) ?? blankAnnotation(idea.id);
@@ -18,7 +19,8 @@ export function voteOf(idea: Idea) {
 
 export function setVote(idea: Idea, vote: number): Idea {
   const before = voteOf(idea);
-  return { ...edit(idea, (a) => ({ ...a, vote })), votes: idea.votes + vote - before };
+  const votes = idea.votes === null ? null : idea.votes + vote - before;
+  return { ...edit(idea, (a) => ({ ...a, vote })), votes };
 }
 
 export function setBookmarked(idea: Idea, is_bookmarked: boolean) {
@@ -56,8 +58,10 @@ export function setReaction(
         ]
       : a.reactions.filter((r) => r.reaction_type !== type),
   }));
-  const count = idea.reaction_counts[type] + (on ? 1 : -1);
-  return { ...changed, reaction_counts: { ...idea.reaction_counts, [type]: Math.max(0, count) } };
+  const counts = idea.reaction_counts;
+  if (counts === null) return changed;
+  const count = counts[type] + (on ? 1 : -1);
+  return { ...changed, reaction_counts: { ...counts, [type]: Math.max(0, count) } };
 }
 
 export interface AnnotationComment {
@@ -83,7 +87,8 @@ export function addComment(idea: Idea, comment: AnnotationComment): Idea {
     ...a,
     comments: JSON.stringify([...parseComments(a), comment]),
   }));
-  return { ...changed, comments_count: idea.comments_count + 1 };
+  const count = idea.comments_count;
+  return { ...changed, comments_count: count === null ? null : count + 1 };
 }
 
 export function removeComment(idea: Idea, commentId: number | TempId): Idea {
@@ -95,7 +100,7 @@ export function removeComment(idea: Idea, commentId: number | TempId): Idea {
       ...annotation,
       comments: JSON.stringify(comments.filter((c) => c.id !== commentId)),
     }),
-    comments_count: Math.max(0, idea.comments_count - 1),
+    comments_count: idea.comments_count === null ? null : Math.max(0, idea.comments_count - 1),
   };
 }
 

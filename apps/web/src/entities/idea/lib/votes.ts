@@ -1,5 +1,11 @@
 import type { Idea } from '@/entities/idea/api/types';
 
+/**
+ * What shows in place of an idea's votes, reaction counts and comment count while blind review
+ * withholds them from the caller (`totals_hidden`): once per idea.
+ */
+export const TOTALS_HIDDEN_TEXT = 'Votes hidden until you review';
+
 export interface VoteDisplay {
   /** Spec 2's value: the caller's vote when they have annotated the idea, else the team's sum. */
   shown: number;
@@ -9,7 +15,8 @@ export interface VoteDisplay {
 
 export function voteDisplay(idea: Pick<Idea, 'votes' | 'user_annotation' | 'annotation'>) {
   const annotation = idea.user_annotation ?? idea.annotation ?? null;
-  const team = idea.votes as number | undefined;
+  // Null while blind review withholds it; missing in an idea some older answer left without it.
+  const team = (idea.votes as number | null | undefined) ?? undefined;
   const shown = annotation?.vote ?? team ?? 0;
   return {
     shown,

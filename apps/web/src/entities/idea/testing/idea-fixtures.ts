@@ -19,6 +19,7 @@ export function makeIdea(overrides: Partial<ServerIdea> = {}): ServerIdea {
     votes: 0,
     reaction_counts: { laugh: 0, idea: 0, surprised: 0, thumbtack: 0 },
     comments_count: 0,
+    totals_hidden: false,
     duplicate_of: null,
     duplicate_score: null,
     stacked_by: null,
@@ -27,6 +28,17 @@ export function makeIdea(overrides: Partial<ServerIdea> = {}): ServerIdea {
     annotation: null,
     ...overrides,
   };
+}
+
+/** An idea of a blind brainstorm that the caller has not reviewed: its totals withheld. */
+export function makeHiddenIdea(overrides: Partial<ServerIdea> = {}): ServerIdea {
+  return makeIdea({
+    votes: null,
+    reaction_counts: null,
+    comments_count: null,
+    totals_hidden: true,
+    ...overrides,
+  });
 }
 
 export function makeAnnotation(overrides: Partial<ServerAnnotation> = {}): ServerAnnotation {

@@ -2,18 +2,21 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api/api-error';
 import { api } from '@/lib/api/client';
 import { brainstormKeys } from '@/entities/brainstorm/api/brainstorm-keys';
+import { isBrainstormIdeaQuery } from '@/entities/idea/api/idea-keys';
 import { brainstormQueryOptions } from './get-brainstorm';
 
 export interface UpdateBrainstormInput {
   id: number;
   title: string;
   description: string;
+  /** Blind review (decision 026); left as it is when not given. */
+  blind_review?: boolean;
 }
 
-export async function updateBrainstorm({ id, title, description }: UpdateBrainstormInput) {
+export async function updateBrainstorm({ id, ...body }: UpdateBrainstormInput) {
   const { data, error, response } = await api.PATCH('/api/brainstorms/{id}/', {
     params: { path: { id } },
-    body: { title, description },
+    body,
   });
   if (!data) throw new ApiError(response.status, error);
   return data;
@@ -29,6 +32,10 @@ export function useUpdateBrainstorm() {
       queryClient.setQueryData(detail.queryKey, brainstorm);
       void queryClient.invalidateQueries({ queryKey: detail.queryKey });
       void queryClient.invalidateQueries({ queryKey: brainstormKeys.lists() });
+      // Blind review turned on or off changes which totals its ideas show.
+      void queryClient.invalidateQueries({
+        predicate: (query) => isBrainstormIdeaQuery(query.queryKey, brainstorm.id),
+      });
     },
   });
 }

@@ -314,6 +314,45 @@ describe('Brainstorm detail page', () => {
     expect(screen.getByRole('button', { name: 'Edit' })).toBeInTheDocument();
   });
 
+  it('turns blind review on and off from the edit form, and shows it by the title', async () => {
+    let current = makeBrainstorm({ id: 7, title: 'Kitchen' });
+    const bodies: unknown[] = [];
+    server.use(
+      http.get('/api/brainstorms/7/', () => HttpResponse.json(current)),
+      http.patch('/api/brainstorms/7/', async ({ request }) => {
+        const body = (await request.json()) as Partial<Brainstorm>;
+        bodies.push(body);
+        current = { ...current, ...body };
+        return HttpResponse.json(current);
+      }),
+    );
+    const { user: actor } = renderApp('/brainstorms/7', { signedInAs: creator });
+    expect(await screen.findByRole('heading', { name: 'Kitchen', level: 1 })).toBeVisible();
+    expect(screen.queryByText('Blind review')).not.toBeInTheDocument();
+
+    await actor.click(screen.getByRole('button', { name: 'Edit' }));
+    const blind = screen.getByRole('checkbox', { name: 'Blind review' });
+    expect(blind).not.toBeChecked();
+    expect(blind).toHaveAccessibleDescription(
+      "Each member sees an idea's votes, reactions and comments only after reviewing it.",
+    );
+    await actor.click(blind);
+    await actor.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Blind review')).toBeVisible();
+    expect(bodies).toEqual([
+      { title: 'Kitchen', description: current.description, blind_review: true },
+    ]);
+
+    await actor.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(screen.getByRole('checkbox', { name: 'Blind review' })).toBeChecked();
+    await actor.click(screen.getByRole('checkbox', { name: 'Blind review' }));
+    await actor.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => {
+      expect(screen.queryByText('Blind review')).not.toBeInTheDocument();
+    });
+    expect(bodies.at(-1)).toMatchObject({ blind_review: false });
+  });
+
   it('sends one edit on a double click of Save', async () => {
     let current = makeBrainstorm({ id: 7, title: 'Old title' });
     const patches: unknown[] = [];

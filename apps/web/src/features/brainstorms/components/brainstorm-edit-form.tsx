@@ -18,10 +18,20 @@ export function BrainstormEditForm({ brainstorm, onDone }: BrainstormEditFormPro
   const update = useUpdateBrainstorm();
   const [title, setTitle] = useState(brainstorm.title);
   const [description, setDescription] = useState(brainstorm.description);
+  const [blindReview, setBlindReview] = useState(brainstorm.blind_review);
   const errors = fieldErrorsOf(update.error);
 
   const submit = useGuardedSubmit<SubmitEvent<HTMLFormElement>>(() =>
-    update.mutateAsync({ id: brainstorm.id, title, description }, { onSuccess: onDone }),
+    update.mutateAsync(
+      {
+        id: brainstorm.id,
+        title,
+        description,
+        // Only when changed here: a teammate's change of it meanwhile is not undone.
+        ...(blindReview !== brainstorm.blind_review && { blind_review: blindReview }),
+      },
+      { onSuccess: onDone },
+    ),
   );
 
   return (
@@ -55,6 +65,30 @@ export function BrainstormEditForm({ brainstorm, onDone }: BrainstormEditFormPro
             }}
           />
           <FieldMessage id="brainstorm-description-error" messages={errors?.description} />
+        </div>
+        <div className="grid gap-2">
+          <div className="flex items-center gap-2">
+            <input
+              id="brainstorm-blind-review"
+              type="checkbox"
+              className="size-4 accent-primary"
+              checked={blindReview}
+              aria-invalid={errors?.blind_review ? true : undefined}
+              aria-describedby={
+                errors?.blind_review
+                  ? 'brainstorm-blind-review-hint brainstorm-blind-review-error'
+                  : 'brainstorm-blind-review-hint'
+              }
+              onChange={(event) => {
+                setBlindReview(event.target.checked);
+              }}
+            />
+            <Label htmlFor="brainstorm-blind-review">Blind review</Label>
+          </div>
+          <p id="brainstorm-blind-review-hint" className="text-sm text-muted-foreground">
+            Each member sees an idea&apos;s votes, reactions and comments only after reviewing it.
+          </p>
+          <FieldMessage id="brainstorm-blind-review-error" messages={errors?.blind_review} />
         </div>
       </fieldset>
       <div className="flex flex-wrap gap-2">

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import { ClipboardCheck, Pencil } from 'lucide-react';
+import { ClipboardCheck, EyeOff, Pencil } from 'lucide-react';
 import { useRef, useState } from 'react';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Separator } from '@/components/ui/separator';
@@ -46,6 +47,15 @@ export function BrainstormHeaderCard({ brainstorm, reviewLink = true }: Brainsto
               <h1 className="text-xl font-semibold tracking-tight break-words sm:text-2xl">
                 {title}
               </h1>
+              {brainstorm.blind_review ? (
+                <Badge
+                  variant="secondary"
+                  title="Each member sees an idea's votes, reactions and comments only after reviewing it."
+                >
+                  <EyeOff aria-hidden="true" />
+                  Blind review
+                </Badge>
+              ) : null}
               {brainstorm.description ? (
                 <p className="text-sm whitespace-pre-line text-muted-foreground">
                   {brainstorm.description}

@@ -18,6 +18,7 @@ export function makeBrainstorm(overrides: Partial<Brainstorm> = {}): Brainstorm 
     project: null,
     created_by: 1,
     ideas_count: 3,
+    blind_review: false,
     created: '2026-02-15T09:30:00.000Z',
     modified: '2026-02-15T09:30:00.000Z',
     ...overrides,

@@ -49,6 +49,7 @@ function serveBrainstorm(id = 7) {
     project: null,
     created_by: user.id,
     ideas_count: 0,
+    blind_review: false,
     created: '2026-02-15T09:30:00.000Z',
     modified: '2026-02-15T09:30:00.000Z',
   };

@@ -3,7 +3,7 @@ import { render, screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { makeIdea } from '@/entities/idea/testing/idea-fixtures';
+import { makeHiddenIdea, makeIdea } from '@/entities/idea/testing/idea-fixtures';
 import { createQueryClient } from '@/lib/query-client';
 import { server } from '@/test/msw-server';
 import { IdeasTable } from './ideas-table';
@@ -120,5 +120,25 @@ describe('IdeasTable stacks', () => {
     expect(within(row).getByText('Developed from “Carpool app”')).toBeVisible();
     expect(within(row).getByText('Steered by 2 liked and 1 rejected idea')).toBeVisible();
     expect(within(rowOf('Carpool app')).queryByText(/Developed from|Steered by/)).toBeNull();
+  });
+});
+
+describe('IdeasTable under blind review', () => {
+  it('says the votes are hidden, with no number, until the caller has reviewed an idea', () => {
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <IdeasTable
+          brainstormId={7}
+          ideas={[
+            makeHiddenIdea({ id: 1, title: 'Carpool app' }),
+            makeIdea({ id: 4, title: 'Bike parking', votes: 3 }),
+          ]}
+        />
+      </QueryClientProvider>,
+    );
+    const hidden = screen.getByRole('cell', { name: 'Votes hidden until you review' });
+    expect(hidden).not.toHaveTextContent(/\d/);
+    expect(screen.getAllByText('Votes hidden until you review')).toHaveLength(1);
+    expect(screen.getByRole('cell', { name: '3' })).toBeInTheDocument();
   });
 });

@@ -1,5 +1,6 @@
 import { ResponsiveTable, type ResponsiveColumn } from '@/components/ui/responsive-table';
 import type { Idea } from '@/entities/idea/api/types';
+import { HiddenTotals } from '@/entities/idea/components/hidden-totals';
 import { IdeaProvenance } from '@/entities/idea/components/idea-provenance';
 import { IdeaStackControl } from '@/entities/idea/components/idea-stack-control';
 import { MarkDuplicateButton } from '@/entities/idea/components/mark-duplicate-button';
@@ -55,7 +56,7 @@ export function IdeasTable({
     {
       header: 'Votes',
       className: 'align-top tabular-nums',
-      cell: (idea) => formatVotes(idea),
+      cell: (idea) => (idea.totals_hidden ? <HiddenTotals /> : formatVotes(idea)),
     },
     {
       header: 'Created',

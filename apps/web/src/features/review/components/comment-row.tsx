@@ -16,6 +16,9 @@ function TeamComments({ ideaId }: { ideaId: number }) {
   if (comments.isError) {
     return <p className="text-sm text-destructive">Error loading comments</p>;
   }
+  if (comments.data.totals_hidden) {
+    return <p className="text-sm text-muted-foreground">Comments hidden until you review.</p>;
+  }
   if (comments.data.results.length === 0) {
     return <p className="text-sm text-muted-foreground">No comments yet.</p>;
   }

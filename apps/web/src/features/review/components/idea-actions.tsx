@@ -2,6 +2,7 @@ import { Bookmark, Copy, Eye, EyeOff, MessageSquare, ThumbsDown, ThumbsUp } from
 import { useState, type ComponentProps } from 'react';
 import { Button } from '@/components/ui/button';
 import { REACTIONS } from '@/entities/idea/api/toggle-reaction';
+import { HiddenTotals } from '@/entities/idea/components/hidden-totals';
 import { MarkDuplicateDialog } from '@/entities/idea/components/mark-duplicate-dialog';
 import { annotationOf } from '@/entities/idea/lib/annotation-cache';
 import { hasReaction } from '@/entities/idea/lib/annotation-changes';
@@ -41,7 +42,9 @@ const inMenu = 'stacked:hidden';
 
 /**
  * Vote up and down with the idea's votes, the four reactions, bookmark, comment and hide/show
- * for one idea; on a card, the reactions and hide/show are in a menu.
+ * for one idea; on a card, the reactions and hide/show are in a menu. While blind review
+ * withholds the idea's totals, one line says so where the votes were and the buttons carry no
+ * counts; they work all the same.
  */
 export function IdeaActions(row: ReviewRow) {
   const { idea, commentOpen } = row;
@@ -52,6 +55,7 @@ export function IdeaActions(row: ReviewRow) {
   const commands = useIdeaCommands(row);
   const [markingDuplicate, setMarkingDuplicate] = useState(false);
   const unstacked = idea.duplicate_of === null;
+  const { reaction_counts: reactionCounts, comments_count: commentsCount } = idea;
 
   return (
     <div
@@ -77,19 +81,23 @@ export function IdeaActions(row: ReviewRow) {
             </ActionButton>
           );
         })}
-        <span className="px-1 text-xs text-muted-foreground tabular-nums stacked:min-w-0">
-          <span className="sr-only">Votes: </span>
-          {formatVotes(idea)}
-        </span>
+        {idea.totals_hidden ? (
+          <HiddenTotals className="px-1 stacked:min-w-0" />
+        ) : (
+          <span className="px-1 text-xs text-muted-foreground tabular-nums stacked:min-w-0">
+            <span className="sr-only">Votes: </span>
+            {formatVotes(idea)}
+          </span>
+        )}
       </div>
       {REACTIONS.map(({ type, emoji, label }) => {
         const on = hasReaction(idea, type);
-        const count = idea.reaction_counts[type];
+        const count = reactionCounts?.[type] ?? null;
         return (
           <ActionButton
             key={type}
             title={label}
-            aria-label={`${label} (${count})`}
+            aria-label={count === null ? label : `${label} (${count})`}
             aria-pressed={on}
             className={cn('gap-1 tabular-nums', inMenu, on && 'bg-accent ring-1 ring-ring/40')}
             onClick={() => {
@@ -99,9 +107,11 @@ export function IdeaActions(row: ReviewRow) {
             <span aria-hidden="true" className="font-emoji">
               {emoji}
             </span>
-            <span aria-hidden="true" className="text-xs text-muted-foreground">
-              {count}
-            </span>
+            {count === null ? null : (
+              <span aria-hidden="true" className="text-xs text-muted-foreground">
+                {count}
+              </span>
+            )}
           </ActionButton>
         );
       })}
@@ -117,7 +127,7 @@ export function IdeaActions(row: ReviewRow) {
       </ActionButton>
       <ActionButton
         title="Comment"
-        aria-label={`Comment (${idea.comments_count})`}
+        aria-label={commentsCount === null ? 'Comment' : `Comment (${commentsCount})`}
         aria-expanded={commentOpen}
         data-comment-toggle
         className={cn('gap-1 tabular-nums', main)}
@@ -126,9 +136,11 @@ export function IdeaActions(row: ReviewRow) {
         }}
       >
         <MessageSquare aria-hidden="true" />
-        <span aria-hidden="true" className="text-xs text-muted-foreground">
-          {idea.comments_count}
-        </span>
+        {commentsCount === null ? null : (
+          <span aria-hidden="true" className="text-xs text-muted-foreground">
+            {commentsCount}
+          </span>
+        )}
       </ActionButton>
       <ActionButton
         title={hidden ? 'Show idea' : 'Hide idea'}

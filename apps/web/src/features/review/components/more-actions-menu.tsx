@@ -47,12 +47,12 @@ export function MoreActionsMenu({ idea, hidden, commands, onMarkDuplicate }: Mor
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="min-w-48">
         {REACTIONS.map(({ type, emoji, label }) => {
-          const count = idea.reaction_counts[type];
+          const count = idea.reaction_counts?.[type] ?? null;
           return (
             <DropdownMenuCheckboxItem
               key={type}
               title={label}
-              aria-label={`${label} (${count})`}
+              aria-label={count === null ? label : `${label} (${count})`}
               checked={hasReaction(idea, type)}
               className={item}
               onCheckedChange={() => {
@@ -63,7 +63,9 @@ export function MoreActionsMenu({ idea, hidden, commands, onMarkDuplicate }: Mor
                 {emoji}
               </span>
               {label}
-              <span className="ml-auto text-xs text-muted-foreground tabular-nums">{count}</span>
+              {count === null ? null : (
+                <span className="ml-auto text-xs text-muted-foreground tabular-nums">{count}</span>
+              )}
             </DropdownMenuCheckboxItem>
           );
         })}

@@ -6,7 +6,25 @@ import { server } from '@/test/msw-server';
 
 type ReactionType = components['schemas']['IdeaReaction']['reaction_type'];
 
-export function serveBrainstorm(id = 7) {
+/** An idea as this server keeps it: every total known, whoever may see it. */
+type StoredIdea = ServerIdea & {
+  votes: number;
+  reaction_counts: Record<ReactionType, number>;
+  comments_count: number;
+};
+
+function stored(idea: ServerIdea): StoredIdea {
+  const copy = structuredClone(idea);
+  return {
+    ...copy,
+    votes: copy.votes ?? 0,
+    reaction_counts: copy.reaction_counts ?? { laugh: 0, idea: 0, surprised: 0, thumbtack: 0 },
+    comments_count: copy.comments_count ?? 0,
+    totals_hidden: false,
+  };
+}
+
+export function serveBrainstorm(id = 7, { blindReview = false } = {}) {
   server.use(
     http.get(`/api/brainstorms/${id}/`, () =>
       HttpResponse.json({
@@ -19,6 +37,7 @@ export function serveBrainstorm(id = 7) {
         project: null,
         created_by: 1,
         ideas_count: 0,
+        blind_review: blindReview,
         created: '2026-02-15T09:30:00.000Z',
         modified: '2026-02-15T09:30:00.000Z',
       } satisfies components['schemas']['Brainstorm']),
@@ -42,6 +61,8 @@ interface ReviewServerOptions {
   refuseWrites?: boolean;
   /** Hold each write this long (ms), so the page can be seen before the answer. */
   writeDelay?: number;
+  /** Blind review: an idea's totals and comments only for a caller who has annotated it. */
+  blind?: boolean;
 }
 
 /**
@@ -50,7 +71,7 @@ interface ReviewServerOptions {
  * the real server does (decisions 010 and 011). Records every request as 'METHOD path?query'.
  */
 export function serveReview(initial: ServerIdea[], options: ReviewServerOptions = {}) {
-  const ideas = new Map(initial.map((idea) => [idea.id, structuredClone(idea)]));
+  const ideas = new Map(initial.map((idea) => [idea.id, stored(idea)]));
   const annotations = new Map<number, ServerAnnotation>();
   for (const idea of initial)
     if (idea.user_annotation) annotations.set(idea.id, idea.user_annotation);
@@ -59,9 +80,20 @@ export function serveReview(initial: ServerIdea[], options: ReviewServerOptions 
   let nextId = 500;
   const state = { ...options };
 
-  const withAnnotation = (idea: ServerIdea): ServerIdea => {
+  const hiddenFromCaller = (ideaId: number) => Boolean(state.blind) && !annotations.has(ideaId);
+
+  const withAnnotation = (idea: StoredIdea): ServerIdea => {
     const annotation = annotations.get(idea.id) ?? null;
-    return { ...idea, user_annotation: annotation, annotation };
+    const shown = { ...idea, user_annotation: annotation, annotation };
+    return hiddenFromCaller(idea.id)
+      ? {
+          ...shown,
+          votes: null,
+          reaction_counts: null,
+          comments_count: null,
+          totals_hidden: true,
+        }
+      : shown;
   };
 
   function page(url: URL, keep: (idea: ServerIdea) => boolean) {
@@ -139,13 +171,22 @@ export function serveReview(initial: ServerIdea[], options: ReviewServerOptions 
     }),
     http.get('/api/ideas/:id/comments/', ({ request, params }) => {
       record(request);
+      const empty = { count: 0, next: null, previous: null, results: [] };
+      if (hiddenFromCaller(Number(params.id)))
+        return HttpResponse.json({ ...empty, totals_hidden: true });
       const results = (teamComments.get(Number(params.id)) ?? []).map((comment) => ({
         ...comment,
         author: { id: 1, name: 'Ada Lovelace' },
         created: '2026-03-02T08:00:00.000Z',
         modified: '2026-03-02T08:00:00.000Z',
       }));
-      return HttpResponse.json({ count: results.length, next: null, previous: null, results });
+      return HttpResponse.json({
+        count: results.length,
+        next: null,
+        previous: null,
+        results,
+        totals_hidden: false,
+      });
     }),
     http.post('/api/idea-annotations/annotations/', async ({ request }) => {
       record(request);
@@ -232,7 +273,7 @@ export function serveReview(initial: ServerIdea[], options: ReviewServerOptions 
 
   /** Stores an idea as another user or a generation would. */
   const add = (idea: ServerIdea) => {
-    ideas.set(idea.id, structuredClone(idea));
+    ideas.set(idea.id, stored(idea));
   };
 
   return { requests, annotations, state, comments: teamComments, add };

@@ -32,6 +32,7 @@ export function makeSavedIdea(overrides: Partial<SavedIdea> = {}): SavedIdea {
     votes: 0,
     reaction_counts: { laugh: 0, idea: 0, surprised: 0, thumbtack: 0 },
     comments_count: 0,
+    totals_hidden: false,
     duplicate_of: null,
     duplicate_score: null,
     stacked_by: null,
