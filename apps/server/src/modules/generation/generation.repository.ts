@@ -147,7 +147,7 @@ export async function steeringIdeas(
   db: Db,
   brainstormId: number,
   limit: number,
-  { exclude }: { exclude?: number } = {},
+  { exclude, reviewedBy }: { exclude?: number; reviewedBy?: number } = {},
 ): Promise<{ liked: SteeringChoice[]; rejected: SteeringChoice[] }> {
   const rows = rowsOf<SteeringChoice & { side: 'liked' | 'rejected' }>(
     await db.execute(sql`
@@ -166,6 +166,12 @@ export async function steeringIdeas(
         where i.brainstorm_id = ${brainstormId} and i.duplicate_of is null
           and i.id <> ${exclude ?? 0}
           and (i.votes <> 0 or i.thumbtack_count > 0 or f.idea_id is not null)
+          ${
+            reviewedBy === undefined
+              ? sql``
+              : sql`and exists (select 1 from idea_annotations mine
+                  where mine.idea_id = i.id and mine.user_id = ${reviewedBy})`
+          }
       ), marked as (
         select *, (votes > 0 or thumbtack_count > 0 or bookmarks > 0) as liked,
           (votes < 0 or hidden > 0) as rejected

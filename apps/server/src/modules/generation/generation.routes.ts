@@ -63,12 +63,13 @@ export async function generationRoutes(app: FastifyInstance, opts: { config: Con
           'The ideas a generation started now would carry in its prompts, most telling first: ' +
           'liked ones (up-voted, pinned, or bookmarked by at least two people) and rejected ' +
           "ones (down-voted, or hidden by at least two people). One person's bookmark or " +
-          'hidden flag never shows here.',
+          'hidden flag never shows here. Under blind review, only the ideas the caller has ' +
+          'reviewed are listed.',
         params: idParams,
         response: { 200: steeringSchema, ...errorResponses(400, 401, 404) },
       },
     },
-    (request) => generation.brainstormSteering(app.db, request.params.id),
+    (request) => generation.brainstormSteering(app.db, actor(request), request.params.id),
   );
 
   for (const [path, direction, summary, description] of [

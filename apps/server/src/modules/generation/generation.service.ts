@@ -272,9 +272,20 @@ async function launch(
 }
 
 /** What a new generation of the brainstorm would be steered by, for the controls to say. */
-export async function brainstormSteering(db: Db, brainstormId: number): Promise<SteeringDto> {
-  if (!(await findBrainstorm(db, brainstormId))) throw notFound();
-  const { liked, rejected } = await repository.steeringIdeas(db, brainstormId, MAX_STEERING_IDEAS);
+/**
+ * What would steer a new generation. Under blind review the caller sees only the ideas they
+ * have reviewed themselves: the others' place here would tell how the team voted on them.
+ */
+export async function brainstormSteering(
+  db: Db,
+  user: UserRow,
+  brainstormId: number,
+): Promise<SteeringDto> {
+  const brainstorm = await findBrainstorm(db, brainstormId);
+  if (!brainstorm) throw notFound();
+  const { liked, rejected } = await repository.steeringIdeas(db, brainstormId, MAX_STEERING_IDEAS, {
+    ...(brainstorm.blindReview && { reviewedBy: user.id }),
+  });
   const brief = ({ id, title }: { id: number; title: string }) => ({ id, title });
   return { liked: liked.map(brief), rejected: rejected.map(brief) };
 }

@@ -13,6 +13,7 @@ import {
 import { annotateDirectly, insertIdeas } from '../../../test/idea-factories.js';
 import type { GenerationLimits } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import { brainstorms } from '../../db/schema/brainstorms.js';
 import { generations } from '../../db/schema/generations.js';
 import { ideas, type NewIdeaRow } from '../../db/schema/ideas.js';
 import type { UserRow } from '../../db/schema/users.js';
@@ -128,6 +129,24 @@ describe("the team's reviews steer a generation", () => {
     );
     const missing = await api(other, 'GET', '/api/brainstorms/2000000000/steering/');
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('lists under blind review only the ideas the caller reviewed, since the rest would tell the votes', async () => {
+    const { brainstorm } = await reviewedBrainstorm(t.db, team);
+    await t.db
+      .update(brainstorms)
+      .set({ blindReview: true })
+      .where(eq(brainstorms.id, brainstorm.id));
+    const outsider = await makeUser(t.db);
+    const seen = await api(outsider, 'GET', `/api/brainstorms/${brainstorm.id}/steering/`);
+    expect(seen.json<SteeringDto>()).toEqual({ liked: [], rejected: [] });
+    const [first] = (
+      await api(team[0] ?? null, 'GET', `/api/brainstorms/${brainstorm.id}/steering/`)
+    ).json<SteeringDto>().liked;
+    if (!first) throw new Error('the team liked nothing');
+    await api(outsider, 'POST', `/api/ideas/${first.id}/annotate/`, { is_bookmarked: true });
+    const after = await api(outsider, 'GET', `/api/brainstorms/${brainstorm.id}/steering/`);
+    expect(after.json<SteeringDto>()).toEqual({ liked: [first], rejected: [] });
   });
 
   it('puts the liked and rejected ideas in the user message only, bounded, and records them', async () => {
