@@ -1,8 +1,8 @@
 // `npm run bench [-- ARGS]`: the server's benchmarks, then the web app's.
 //
 //   npm run bench                      both, in full
-//   npm run bench -- http|generation|quality   only that server part (server flags such as
-//                                      --duration S go to the server part as they are)
+//   npm run bench -- http|live|generation|quality   only that server part (server flags such
+//                                      as --duration S go to the server part as they are)
 //   npm run bench -- --smoke           the server's smoke run, then only the web bundle sizes
 //   npm run bench -- web [bundle|lighthouse]   only the web part, or only one half of it
 //

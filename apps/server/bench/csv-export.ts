@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
 import type { Session } from './api.js';
+import { residentMb } from './processes.js';
 import type { DatabaseKind } from './throwaway-database.js';
 
 export const EXPORT_PATH = '/api/ideas/?format=csv';
@@ -25,14 +25,6 @@ export const EXPORT_TARGETS: Partial<Record<DatabaseKind, ExportTarget>> = {
     met: (f) => f.seconds <= 2 && f.rssGrowthMb !== null && f.rssGrowthMb < 50,
   },
 };
-
-/** The process's resident set in MB, from /proc; null where there is none. */
-function residentMb(pid: number): number | null {
-  const status = `/proc/${pid}/status`;
-  if (!existsSync(status)) return null;
-  const kb = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(status, 'utf8'))?.[1];
-  return kb === undefined ? null : Number(kb) / 1024;
-}
 
 const QUOTE = 0x22;
 const LINE_FEED = 0x0a;

@@ -1,5 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -127,4 +128,26 @@ export function measuredCommit(): string | null {
   } catch {
     return null;
   }
+}
+
+/** The process's resident set in MB, from /proc; null where there is none. */
+export function residentMb(pid: number): number | null {
+  const status = `/proc/${pid}/status`;
+  if (!existsSync(status)) return null;
+  const kb = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(status, 'utf8'))?.[1];
+  return kb === undefined ? null : Number(kb) / 1024;
+}
+
+let clockTicks: number | undefined;
+
+/** The CPU time the process has used so far (user and system), in seconds; null off Linux. */
+export function cpuSeconds(pid: number): number | null {
+  const stat = `/proc/${pid}/stat`;
+  if (!existsSync(stat)) return null;
+  // The fields after the command's name, which ends with the last ')': state is the first.
+  const text = readFileSync(stat, 'utf8');
+  const fields = text.slice(text.lastIndexOf(')') + 2);
+  const [utime, stime] = fields.split(' ').slice(11, 13).map(Number);
+  clockTicks ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  return ((utime ?? 0) + (stime ?? 0)) / clockTicks;
 }

@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { HttpBenchResult } from './http.js';
+import type { LiveBenchResult } from './live.js';
 import type { LoadLength, Timing } from './load.js';
 import { serverRoot } from './processes.js';
 
@@ -68,11 +69,88 @@ export function formatHttpResult(result: HttpBenchResult): string {
   return `${header}\n${endpoints}\n${exportLine}`;
 }
 
-/** Writes the result to bench/results/http-<database>.json and returns its path. */
-export async function writeHttpResult(result: HttpBenchResult): Promise<string> {
+/** Writes a result to bench/results/<part>-<database>.json and returns its path. */
+async function writeResult(part: string, result: { database: string }): Promise<string> {
   const directory = path.join(serverRoot, 'bench', 'results');
   await mkdir(directory, { recursive: true });
-  const file = path.join(directory, `http-${result.database}.json`);
+  const file = path.join(directory, `${part}-${result.database}.json`);
   await writeFile(file, `${JSON.stringify(result, null, 2)}\n`);
   return path.relative(process.cwd(), file);
+}
+
+/** Writes the result to bench/results/http-<database>.json and returns its path. */
+export const writeHttpResult = (result: HttpBenchResult) => writeResult('http', result);
+
+/** Writes the result to bench/results/live-<database>.json and returns its path. */
+export const writeLiveResult = (result: LiveBenchResult) => writeResult('live', result);
+
+const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '–');
+const times = (n: number) => (Number.isFinite(n) ? `${n.toFixed(1)}x` : '–');
+
+/** The live benchmark's table, one line per server process of each setup, as `npm run bench` prints it. */
+export function formatLiveResult(result: LiveBenchResult): string {
+  const { settings, machine } = result;
+  const smoke = result.smoke ? ' (smoke run: the figures mean nothing)' : '';
+  const seconds = (settings.votes * settings.voteIntervalMs) / 1000;
+  const header =
+    `\nLive review on ${result.label}${smoke}: ${settings.streams} streams on one brainstorm, ` +
+    `one user each; another user votes every ${settings.voteIntervalMs} ms for ${seconds} s ` +
+    `(${whole(settings.votes)} votes over ${settings.ideas} ideas, the first ` +
+    `${settings.warmupVotes} left out of the latencies); streams read by ` +
+    `${settings.clientProcesses} processes; ${machine.cores} cores, Node ${machine.node}, ` +
+    `commit ${result.commit ?? 'unknown'}, load average ${machine.loadAverage.join(' ')}`;
+  const lines = [
+    [
+      'setup',
+      'streams',
+      'events',
+      'received',
+      'lost',
+      'out of order',
+      'p50 ms',
+      'p99 ms',
+      'max ms',
+      'p50 / vote',
+      'p99 / vote',
+      'RSS / stream',
+      'target',
+      '',
+    ],
+  ];
+  const notes: string[] = [];
+  for (const setup of result.setups) {
+    for (const group of setup.groups) {
+      const perStream = group.rss.perStreamKb;
+      lines.push([
+        setup.instances === 1 ? setup.label : `${setup.label}: ${group.label}`,
+        whole(group.streams),
+        whole(group.expected),
+        whole(group.received),
+        whole(group.lost),
+        whole(group.outOfOrder + group.idProblems),
+        ms(group.latency.p50Ms),
+        ms(group.latency.p99Ms),
+        ms(group.latency.maxMs),
+        times(group.ofVote.p50),
+        times(group.ofVote.p99),
+        perStream === null ? '' : `${perStream.toFixed(1)} KB`,
+        group.target ?? '',
+        mark(group.met),
+      ]);
+    }
+    const { vote } = setup;
+    const serverCpu = setup.groups
+      .map((group) => (group.serverCpuPercent === null ? '?' : `${group.serverCpuPercent} %`))
+      .join(' and ');
+    const ended = setup.groups.reduce((sum, group) => sum + group.ended, 0);
+    notes.push(
+      `${setup.label}: the vote itself (the baseline) p50 ${ms(vote.p50Ms)} ms, p99 ` +
+        `${ms(vote.p99Ms)} ms, max ${ms(vote.maxMs)} ms; sent at most ${ms(vote.lagP99Ms)} ms ` +
+        `late (p99), ${vote.waited} held for the idea's previous vote; streams opened in ` +
+        `${setup.openSeconds} s; server CPU ${serverCpu}, readers' CPU ` +
+        `${setup.clientCpuPercent.map((percent) => `${percent} %`).join(' and ')} of a core` +
+        (ended > 0 ? `; ${ended} streams ended by the server` : ''),
+    );
+  }
+  return `${header}\n${table(lines)}\n${notes.join('\n')}`;
 }

@@ -1,15 +1,18 @@
 /**
- * `npm run bench [-- http|generation|quality] [--duration S] [--database pglite|postgres] [--smoke]`:
- * the HTTP benchmark (on PGlite, then on PostgreSQL when BENCH_DATABASE_URL is set, or on the one
- * database named), then the generation and the quality benchmarks; or only the part named. `--smoke` runs the HTTP part on a tiny seed with a few requests per figure, and writes no
+ * `npm run bench [-- http|live|generation|quality] [--duration S] [--database pglite|postgres]
+ * [--smoke]`: the HTTP and the live-review benchmarks (on PGlite, then on PostgreSQL when
+ * BENCH_DATABASE_URL is set, or on the one database named), then the generation and the quality
+ * benchmarks; or only the part named. `--smoke` runs the HTTP part on a tiny seed with a few
+ * requests per figure and the live part with a handful of streams and votes, and writes no
  * results.
  */
 import { parseArgs } from 'node:util';
 import { benchHttp } from './http.js';
 import { runQuality } from './quality-databases.js';
-import { formatHttpResult, writeHttpResult } from './report.js';
+import { benchLive } from './live.js';
+import { formatHttpResult, formatLiveResult, writeHttpResult, writeLiveResult } from './report.js';
 
-const PARTS = ['http', 'generation', 'quality'];
+const PARTS = ['http', 'live', 'generation', 'quality'];
 
 function refuse(message: string): never {
   console.error(message);
@@ -43,12 +46,13 @@ if (database === 'postgres' && !postgresUrl) {
   refuse('--database postgres needs BENCH_DATABASE_URL, the server to create its database on.');
 }
 
+// PGlite first, then PostgreSQL when a server is given.
+const urls = [
+  ...(database === 'postgres' ? [] : [undefined]),
+  ...(postgresUrl && database !== 'pglite' ? [postgresUrl] : []),
+];
+
 async function runHttp() {
-  // PGlite first, then PostgreSQL when a server is given.
-  const urls = [
-    ...(database === 'postgres' ? [] : [undefined]),
-    ...(postgresUrl && database !== 'pglite' ? [postgresUrl] : []),
-  ];
   for (const url of urls) {
     const result = await benchHttp({ smoke: values.smoke, seconds, postgresUrl: url });
     console.log(formatHttpResult(result));
@@ -57,7 +61,18 @@ async function runHttp() {
   if (!postgresUrl) console.log('\nPostgreSQL: skipped (set BENCH_DATABASE_URL to include it)');
 }
 
+async function runLive() {
+  for (const url of urls) {
+    const result = await benchLive({ smoke: values.smoke, seconds, postgresUrl: url });
+    console.log(formatLiveResult(result));
+    if (!values.smoke) console.log(`Written to ${await writeLiveResult(result)}`);
+  }
+  if (!postgresUrl)
+    console.log('\nLive on PostgreSQL: skipped (set BENCH_DATABASE_URL to include it)');
+}
+
 if (!only || only === 'http') await runHttp();
+if (!only || only === 'live') await runLive();
 if (!only || only === 'generation') await import('./generation.js');
 if (!only || only === 'quality') {
   await runQuality({

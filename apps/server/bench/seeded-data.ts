@@ -20,12 +20,27 @@ export interface Credentials {
 
 /** Seeds the database with the seed command; returns a seeded user's email and password. */
 export async function seed(size: SeedSize, env: ProcessEnv): Promise<Credentials> {
+  const { emails, password } = await seedUsers(size, env);
+  const email = emails[0];
+  if (!email) throw new Error('No seeded user to sign in as.');
+  return { email, password };
+}
+
+/**
+ * Seeds the database with the seed command; returns the password the seeded users share and
+ * every user's email, oldest first (`user:list`).
+ */
+export async function seedUsers(
+  size: SeedSize,
+  env: ProcessEnv,
+): Promise<{ emails: string[]; password: string }> {
   const args = Object.entries(size).flatMap(([name, value]) => [`--${name}`, String(value)]);
   const seeded = await runCli(['seed', ...args], env);
   const password = /Password of the \d+ new seeded users: (\S+)/.exec(seeded)?.[1];
-  const email = (await runCli(['user:list'], env)).split('\t')[1];
-  if (!password || !email) throw new Error(`No seeded user to sign in as:\n${seeded}`);
-  return { email, password };
+  const listed = await runCli(['user:list'], env);
+  const emails = listed.split('\n').flatMap((line) => line.split('\t')[1] ?? []);
+  if (!password || emails.length === 0) throw new Error(`No seeded user to sign in as:\n${seeded}`);
+  return { emails, password };
 }
 
 /** The brainstorm with the most ideas, and ideas the user has not reviewed, to vote on. */

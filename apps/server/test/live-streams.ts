@@ -83,7 +83,9 @@ export async function openLive(
       return left;
     },
     ended: Promise.resolve(),
-    close: () => { controller.abort(); },
+    close: () => {
+      controller.abort();
+    },
   };
   if (!response.ok || !response.body) {
     reader.body = await response.text();
