@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '@/lib/auth/auth-store';
 import { createQueryClient } from '@/lib/query-client';
 import { serveLiveStream } from '@/test/live-stream';
@@ -20,6 +20,7 @@ function renderLive() {
 afterEach(() => {
   // The app's one session: what a test signed in is signed out again.
   authStore.clear();
+  vi.restoreAllMocks();
 });
 
 describe('useBrainstormLive', () => {
@@ -84,5 +85,36 @@ describe('useBrainstormLive', () => {
     await waitFor(() => {
       expect(result.current.newIdeas).toBe(0);
     });
+  });
+
+  it('reopens at once, where it was, a stream the server ends after serving a while', async () => {
+    const live = serveLiveStream();
+    renderLive();
+    await live.connected();
+    live.ready();
+    live.send('presence', { users: [] }, 'p.41');
+    // A token lasts minutes: the server ends its stream when it expires.
+    const opened = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(opened + 5 * 60_000);
+    live.end();
+    // Sooner than the shortest wait between tries (0.8 s): at once.
+    await waitFor(
+      () => {
+        expect(live.connections).toHaveLength(2);
+      },
+      { timeout: 700 },
+    );
+    expect(live.connections[1]?.headers.get('Last-Event-ID')).toBe('p.41');
+  });
+
+  it('waits before reopening a stream that ended soon after it opened', async () => {
+    const live = serveLiveStream();
+    renderLive();
+    await live.connected();
+    live.ready();
+    live.end();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(live.connections).toHaveLength(1);
+    await live.connected(2);
   });
 });
