@@ -97,7 +97,7 @@ describe('useBrainstormLive', () => {
     const opened = Date.now();
     vi.spyOn(Date, 'now').mockReturnValue(opened + 5 * 60_000);
     live.end();
-    // Sooner than the shortest wait between tries (0.8 s): at once.
+    // Sooner than the wait between tries (1 s): at once.
     await waitFor(
       () => {
         expect(live.connections).toHaveLength(2);
