@@ -79,8 +79,11 @@ interface RemotePresence {
 const DEFAULT_REPLAY_WINDOW = 4096;
 /** A process that stops re-announcing its viewers (it died) is forgotten after three rounds. */
 const PRESENCE_ROUNDS_KEPT = 3;
-/** Of a brainstorm's viewers, how many one announcement names (the 8,000-byte payload limit). */
-const PRESENCE_ANNOUNCED = 100;
+/**
+ * How many bytes of viewers one announcement names: PostgreSQL refuses a payload of 8,000 bytes
+ * or more. Past it (a hundred viewers or so on one process), the others go unnamed.
+ */
+const PRESENCE_BYTES = 7000;
 
 /**
  * The live streams of this process (decision 026). Every note the database announces is heard
@@ -147,9 +150,14 @@ export async function startLiveHub({
   };
 
   const announce = (brainstormId: number) => {
-    const users = localViewers(brainstormId)
-      .slice(0, PRESENCE_ANNOUNCED)
-      .map((user) => [user.id, user.name.slice(0, 60)]);
+    const users: [number, string][] = [];
+    let bytes = 0;
+    for (const user of localViewers(brainstormId)) {
+      const entry: [number, string] = [user.id, user.name];
+      bytes += Buffer.byteLength(JSON.stringify(entry)) + 1;
+      if (bytes > PRESENCE_BYTES) break;
+      users.push(entry);
+    }
     const note = { k: 'presence', b: brainstormId, p: processId, users };
     database
       .executeSql('select pg_notify($1, $2)', [LIVE_CHANNEL, JSON.stringify(note)])
