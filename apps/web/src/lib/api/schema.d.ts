@@ -1639,7 +1639,7 @@ export interface paths {
     };
     /**
      * What would steer a new generation: the team's liked and rejected ideas
-     * @description The ideas a generation started now would carry in its prompts, most telling first: liked ones (up-voted, pinned, or bookmarked by at least two people) and rejected ones (down-voted, or hidden by at least two people). One person's bookmark or hidden flag never shows here.
+     * @description The ideas a generation started now would carry in its prompts, most telling first: liked ones (up-voted, pinned, or bookmarked by at least two people) and rejected ones (down-voted, or hidden by at least two people). One person's bookmark or hidden flag never shows here. Under blind review, only the ideas the caller has reviewed are listed.
      */
     get: {
       parameters: {
