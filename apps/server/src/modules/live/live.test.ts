@@ -367,3 +367,34 @@ describe('a server shutting down', () => {
     expect(other.app.live.openStreams()).toBe(0);
   });
 });
+
+describe('a server holding all the streams it may', () => {
+  it('answers 429 to anyone, saying so, until one closes', async () => {
+    const full = await createTestApp({ live: { ...testConfig.live, streamsPerProcess: 2 } });
+    try {
+      const url = await full.app.listen({ host: '127.0.0.1', port: 0 });
+      const [first, second, third] = [
+        await makeUser(full.db),
+        await makeUser(full.db),
+        await makeUser(full.db),
+      ];
+      const brainstorm = await makeRichBrainstorm(full.db, first);
+      const open = async (user: UserRow) =>
+        openLive(url, brainstorm.id, await authHeaders(full.app, user));
+      const streams = [await open(first), await open(second)];
+      const refused = await open(third);
+      expect(refused.status).toBe(429);
+      expect(JSON.parse(refused.body)).toEqual({
+        detail: 'This server holds 2 live streams, the most it may: try again soon.',
+      });
+      streams[0]?.close();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const admitted = await open(third);
+      expect(admitted.status).toBe(200);
+      admitted.close();
+      streams[1]?.close();
+    } finally {
+      await full.close();
+    }
+  });
+});
