@@ -72,7 +72,7 @@ beforeEach(() => {
 });
 
 describe('The brainstorm page, live', () => {
-  it("takes a generation's progress from the stream, and stops polling for it while live", async () => {
+  it("takes a generation's progress from the stream, and polls for it only now and then while live", async () => {
     const generation = serveRunningGeneration();
     const live = serveLiveStream();
     await openPage();
@@ -81,9 +81,10 @@ describe('The brainstorm page, live', () => {
     live.ready();
     live.send('generation.updated', progress({ succeeded: 4 }));
     expect(await screen.findByText('4 of 10 ideas')).toBeInTheDocument();
+    // Polled every second without the stream: at most once in these 2.2 s with it.
     const reads = generation.reads;
     await pause(2200);
-    expect(generation.reads).toBe(reads);
+    expect(generation.reads - reads).toBeLessThanOrEqual(1);
 
     // Its end brings the whole generation, with why any failed.
     generation.generation = makeGeneration({

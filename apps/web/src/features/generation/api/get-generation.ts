@@ -1,11 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api/api-error';
 import { api } from '@/lib/api/client';
+import { furthestGeneration } from '@/entities/brainstorm/api/furthest-generation';
 import { generationKeys } from '@/entities/brainstorm/api/generation-keys';
 import type { GenerationStatus } from './types';
 
 /** How often a running generation's progress is read. */
 export const GENERATION_POLL_MS = 1000;
+
+/**
+ * How often it is read while the live stream brings its progress: only to heal what the stream
+ * cannot, such as events that came before the page followed the generation.
+ */
+export const GENERATION_LIVE_CHECK_MS = 5000;
 
 export function isFinished(status: GenerationStatus) {
   switch (status) {
@@ -29,16 +36,18 @@ export async function getGeneration(id: number) {
 
 /**
  * Read again every second until the generation finishes, or the server refuses to say (4xx);
- * not while the brainstorm's live stream brings its progress (`live`).
+ * every five while the brainstorm's live stream brings its progress (`live`).
  */
 export function generationQueryOptions(id: number, live = false) {
   return queryOptions({
     queryKey: generationKeys.detail(id),
     queryFn: () => getGeneration(id),
+    structuralSharing: furthestGeneration,
     refetchInterval: ({ state }) => {
       const refused = state.error instanceof ApiError && state.error.status < 500;
       const finished = state.data !== undefined && isFinished(state.data.status);
-      return live || refused || finished ? false : GENERATION_POLL_MS;
+      if (refused || finished) return false;
+      return live ? GENERATION_LIVE_CHECK_MS : GENERATION_POLL_MS;
     },
   });
 }
