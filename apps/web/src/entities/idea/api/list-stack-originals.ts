@@ -1,8 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError } from '@/lib/api/api-error';
-import { api } from '@/lib/api/client';
 import { ideaKeys } from './idea-keys';
-import type { Idea } from './types';
+import { readIdeaPage } from './read-idea-page';
 
 /** How many ideas 'Mark as duplicate' offers at once; a search finds the others. */
 export const ORIGINAL_CHOICES = 50;
@@ -19,21 +17,13 @@ export interface StackOriginalsParams {
  */
 export async function listStackOriginals({ brainstormId, search }: StackOriginalsParams) {
   const words = search.trim();
-  const { data, error, response } = await api.GET('/api/ideas/', {
-    params: {
-      query: {
-        brainstorm: brainstormId,
-        ordering: '-created',
-        page: 1,
-        page_size: ORIGINAL_CHOICES,
-        ...(words === '' ? {} : { search: words }),
-      },
-    },
+  return readIdeaPage({
+    brainstorm: brainstormId,
+    ordering: '-created',
+    page: 1,
+    page_size: ORIGINAL_CHOICES,
+    ...(words === '' ? {} : { search: words }),
   });
-  if (!data) throw new ApiError(response.status, error);
-  // A CSV download or an unpaged array answer only other queries than this one.
-  if (typeof data !== 'object' || !('results' in data)) throw new ApiError(response.status, data);
-  return { count: data.count, results: data.results as Idea[] };
 }
 
 export function stackOriginalsQueryOptions(params: StackOriginalsParams) {

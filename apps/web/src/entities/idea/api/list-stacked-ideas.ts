@@ -1,8 +1,6 @@
 import { queryOptions, useQueries } from '@tanstack/react-query';
-import { ApiError } from '@/lib/api/api-error';
-import { api } from '@/lib/api/client';
 import { ideaKeys } from './idea-keys';
-import type { Idea } from './types';
+import { readIdeaPage } from './read-idea-page';
 
 /** The most ideas one original's stack shows: a page of the server's largest size. */
 const STACK_PAGE_SIZE = 100;
@@ -14,23 +12,15 @@ export interface StackedIdeasParams {
 
 /** The ideas stacked under one original, oldest first, as a list the annotation cache updates. */
 export async function listStackedIdeas({ brainstormId, duplicateOf }: StackedIdeasParams) {
-  const { data, error, response } = await api.GET('/api/ideas/', {
-    params: {
-      query: {
-        brainstorm: brainstormId,
-        duplicate_of: duplicateOf,
-        include_duplicates: 'true',
-        with_annotations: 'true',
-        ordering: 'created',
-        page: 1,
-        page_size: STACK_PAGE_SIZE,
-      },
-    },
+  return readIdeaPage({
+    brainstorm: brainstormId,
+    duplicate_of: duplicateOf,
+    include_duplicates: 'true',
+    with_annotations: 'true',
+    ordering: 'created',
+    page: 1,
+    page_size: STACK_PAGE_SIZE,
   });
-  if (!data) throw new ApiError(response.status, error);
-  // A CSV download or an unpaged array answer only other queries than this one.
-  if (typeof data !== 'object' || !('results' in data)) throw new ApiError(response.status, data);
-  return { count: data.count, results: data.results as Idea[] };
 }
 
 export function stackedIdeasQueryOptions(params: StackedIdeasParams) {
