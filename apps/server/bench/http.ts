@@ -3,18 +3,13 @@
  * on it as `npm start` does, and loads each endpoint with autocannon, then a bare node:http
  * server sending the same body (its ceiling), in the same run. See the README's "Benchmarks".
  */
-import { availableParallelism, cpus } from 'node:os';
+
 import { get, JSON_CONTENT, post, signIn, type Answer, type Session } from './api.js';
 import { startCeiling } from './ceiling.js';
 import { EXPORT_PATH, EXPORT_TARGETS, measureExports, type ExportFigures } from './csv-export.js';
 import { endpoints, type Endpoint, type EndpointFigures } from './endpoints.js';
 import { CONNECTIONS, measureLoad, type LoadTarget, type Timing } from './load.js';
-import {
-  buildServerIfNeeded,
-  measuredCommit,
-  startServer,
-  type ServerProcess,
-} from './processes.js';
+import { buildServerIfNeeded, runRecord, startServer, type ServerProcess } from './processes.js';
 import {
   annotatedShare,
   FULL_SEED,
@@ -177,13 +172,7 @@ export async function benchHttp(options: HttpBenchOptions): Promise<HttpBenchRes
         database: database.kind,
         label: database.label,
         smoke: options.smoke,
-        commit: measuredCommit(),
-        date: new Date().toISOString(),
-        machine: {
-          cores: availableParallelism(),
-          cpu: cpus()[0]?.model ?? '',
-          node: process.version,
-        },
+        ...runRecord(),
         ...measured,
       };
     } catch (error) {

@@ -7,14 +7,14 @@
  * "Benchmarks".
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { availableParallelism, cpus, loadavg } from 'node:os';
+import { loadavg } from 'node:os';
 import { getPage, post, signIn, type Session } from './api.js';
 import type { ClientAnswer, ClientRequest, StreamPlan, StreamRecord } from './live-clients.js';
 import { monotonicMs } from './live-clients.js';
 import {
   buildServerIfNeeded,
   cpuSeconds,
-  measuredCommit,
+  runRecord,
   residentMb,
   serverRoot,
   startServer,
@@ -566,6 +566,7 @@ export async function benchLive(options: LiveBenchOptions): Promise<LiveBenchRes
   const keys: LiveSetupResult['key'][] =
     kind === 'postgres' ? ['one-process', 'two-instances'] : ['one-process'];
   const loadAverage = loadavg().map((n) => round(n, 2));
+  const run = runRecord();
   const setups: LiveSetupResult[] = [];
   for (const key of keys) {
     setups.push(await measureSetup(key, settings, options.postgresUrl, options.smoke));
@@ -574,14 +575,8 @@ export async function benchLive(options: LiveBenchOptions): Promise<LiveBenchRes
     database: kind,
     label: kind === 'postgres' ? 'PostgreSQL' : 'PGlite',
     smoke: options.smoke,
-    commit: measuredCommit(),
-    date: new Date().toISOString(),
-    machine: {
-      cores: availableParallelism(),
-      cpu: cpus()[0]?.model ?? '',
-      node: process.version,
-      loadAverage,
-    },
+    ...run,
+    machine: { ...run.machine, loadAverage },
     settings,
     setups,
   };

@@ -1,7 +1,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lockfile from 'proper-lockfile';
@@ -117,6 +117,15 @@ export async function startServer(env: ProcessEnv): Promise<ServerProcess> {
     await exited;
   };
   return { url, pid: child.pid, output, stop: () => stopProcess(child), kill };
+}
+
+/** Which code ran, when and on what machine: what every benchmark result begins with. */
+export function runRecord() {
+  return {
+    commit: measuredCommit(),
+    date: new Date().toISOString(),
+    machine: { cores: availableParallelism(), cpu: cpus()[0]?.model ?? '', node: process.version },
+  };
 }
 
 /** The commit the measured code comes from (with a + when the server's sources differ from it). */

@@ -353,15 +353,15 @@ export async function startLiveHub({
             const isNewViewer = !localViewers(brainstormId).some((user) => user.id === viewer.id);
             rooms.set(brainstormId, room);
             room.streams.add(stream);
+            const users = presenceOf(brainstormId);
             const ready: LiveEvent = {
               event: 'ready',
-              data: { resumed: after !== null, presence: presenceOf(brainstormId) },
+              data: { resumed: after !== null, presence: users },
             };
             send(stream, eventText(ready, idOf(seq)));
-            room.presenceSent = JSON.stringify(presenceOf(brainstormId));
+            room.presenceSent = JSON.stringify(users);
             if (isNewViewer) {
               announce(brainstormId);
-              const users = presenceOf(brainstormId);
               for (const other of room.streams) {
                 if (other !== stream)
                   send(other, eventText({ event: 'presence', data: { users } }));
