@@ -1,5 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, signIn, signInAt } from './helpers';
+import {
+  expectNoAxeViolations,
+  expectNoAxeViolationsAtBothWidths,
+  signIn,
+  signInAt,
+} from './helpers';
 import { alice, dora } from './users';
 
 /** Submits the form and waits for the server's answer to that sign-in. */
@@ -7,15 +12,6 @@ async function signInAndWait(page: Page, user: typeof dora) {
   const answer = page.waitForResponse((r) => r.url().endsWith('/api/auth/token/'));
   await signIn(page, user);
   return (await answer).status();
-}
-
-/** Checks axe on the page as it stands at desktop width and at phone width. */
-async function expectNoAxeViolationsAtBothWidths(page: Page) {
-  await expectNoAxeViolations(page);
-  const desktop = page.viewportSize();
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expectNoAxeViolations(page);
-  if (desktop) await page.setViewportSize(desktop);
 }
 
 /** Holds the requests matching `url` until the returned function is called. */

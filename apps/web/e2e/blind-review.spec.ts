@@ -1,23 +1,15 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   accessToken,
   bearer,
   createBrainstormViaApi,
   expectNoAxeViolations,
+  expectNoAxeViolationsAtBothWidths,
   signInAt,
 } from './helpers';
 import { alice, bob } from './users';
 
 const HIDDEN = 'Votes hidden until you review';
-
-/** No violations at the desktop width the journey runs at, nor at a phone's. */
-async function expectNoAxeViolationsAtBothWidths(page: Page) {
-  await expectNoAxeViolations(page);
-  const desktop = page.viewportSize();
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expectNoAxeViolations(page);
-  if (desktop) await page.setViewportSize(desktop);
-}
 
 test("under blind review a teammate sees an idea's votes only once they have voted on it", async ({
   page,

@@ -32,6 +32,15 @@ export async function expectNoAxeViolations(page: Page) {
   ).toEqual([]);
 }
 
+/** No violations at the page's desktop width, nor at a phone's; the width is put back. */
+export async function expectNoAxeViolationsAtBothWidths(page: Page) {
+  await expectNoAxeViolations(page);
+  const desktop = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoAxeViolations(page);
+  if (desktop) await page.setViewportSize(desktop);
+}
+
 /** An access token for calling the API directly, as setup or to check what the page did. */
 export async function accessToken(request: APIRequestContext, user: TestUser) {
   const response = await request.post('/api/auth/token/', {
