@@ -11,6 +11,7 @@ import { clientErrorHandler, frameworkErrors } from './lib/early-errors.js';
 import { loggerOptions } from './lib/logging.js';
 import { responseSerializer } from './lib/response-serializer.js';
 import './lib/zod-messages.js';
+import { analysisRoutes } from './modules/analysis/analysis.routes.js';
 import { annotationRoutes } from './modules/annotations/annotations.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { brainstormRoutes } from './modules/brainstorms/brainstorms.routes.js';
@@ -27,6 +28,7 @@ import auth from './plugins/auth.js';
 import commonResponses from './plugins/common-responses.js';
 import db from './plugins/db.js';
 import errorHandler from './plugins/error-handler.js';
+import analysis from './plugins/analysis.js';
 import generation from './plugins/generation.js';
 import inputGuard from './plugins/input-guard.js';
 import live from './plugins/live.js';
@@ -74,6 +76,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(db, { database, owned: !options.database });
   await app.register(auth, { secret: config.jwtSecret ?? resolveJwtSecret(config.dataDir) });
   await app.register(generation, { database, config });
+  await app.register(analysis, { database, config });
   await app.register(live, { database, config: config.live });
   await app.register(readiness);
 
@@ -89,6 +92,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       await api.register(providerRoutes, { providers: config.providers });
       await api.register(generationRoutes, { config });
       await api.register(liveRoutes, { hub: app.live });
+      await api.register(analysisRoutes, { config });
     },
     { prefix: '/api' },
   );

@@ -25,6 +25,13 @@ export type FakeLlmBehaviour =
       /** Defaults to about one token per four characters of the prompt and of the answer. */
       usage?: { input: number; output: number };
     }
+  /** A 200 whose content is this object, as JSON: a sense-making step's answer. */
+  | {
+      kind: 'object';
+      object: unknown;
+      delayMs?: number;
+      usage?: { input: number; output: number };
+    }
   /** A 200 whose content is not an object of the schema. */
   | {
       kind: 'malformed';
@@ -226,6 +233,11 @@ function answer(
       return {
         status: 200,
         payload: success(api, request, behaviour.text ?? '{"title": "cut off', behaviour.usage),
+      };
+    case 'object':
+      return {
+        status: 200,
+        payload: success(api, request, JSON.stringify(behaviour.object), behaviour.usage),
       };
     case 'idea': {
       const idea = behaviour.idea ?? defaultIdea(request);

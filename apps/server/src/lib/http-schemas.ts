@@ -15,6 +15,7 @@ const statusSchemas = {
   401: detailSchema,
   403: detailSchema,
   404: detailSchema,
+  409: detailSchema,
   413: detailSchema,
   414: detailSchema,
   415: detailSchema,

@@ -22,6 +22,31 @@ export interface GenerationSettings {
   max_tokens?: number;
 }
 
+/**
+ * A theme of a brainstorm: a named group the team sorts its ideas into (decision 027). A theme
+ * exists once someone applied a proposal or wrote one; an idea is in one theme at most.
+ */
+export const themes = pgTable(
+  'themes',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    brainstormId: integer()
+      .notNull()
+      .references(() => brainstorms.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    description: text().notNull().default(''),
+    /** Where it is listed among the brainstorm's themes. */
+    position: integer().notNull().default(0),
+    createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    created: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    modified: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('themes_brainstorm_position_idx').on(t.brainstormId, t.position, t.id),
+    uniqueIndex('themes_brainstorm_id_key').on(t.brainstormId, t.id),
+  ],
+);
+
 /** Which of the team's reviewed ideas steered a generated idea's prompt. */
 export interface IdeaSteering {
   liked: number[];
@@ -71,6 +96,14 @@ export const ideas = pgTable(
     inspiredBy: integer().references((): AnyPgColumn => ideas.id, { onDelete: 'set null' }),
     /** The team's liked and rejected ideas that the prompt carried. */
     steeredBy: jsonb().$type<IdeaSteering>(),
+    /**
+     * The theme the team sorted it into; null while it is unsorted. A theme of the same
+     * brainstorm only: the key (brainstorm_id, theme_id) refers to the theme's, and deleting the
+     * theme sets theme_id alone to null (migration 0016, which drizzle cannot spell).
+     */
+    themeId: integer(),
+    /** The ideas a 'Combine' merged into this one; they stay as they were. */
+    combinedFrom: integer().array(),
     votes: integer().notNull().default(0),
     laughCount: integer().notNull().default(0),
     ideaCount: integer().notNull().default(0),
@@ -89,6 +122,9 @@ export const ideas = pgTable(
     index('ideas_duplicate_of_idx')
       .on(t.duplicateOf)
       .where(sql`${t.duplicateOf} is not null`),
+    index('ideas_theme_idx')
+      .on(t.themeId)
+      .where(sql`${t.themeId} is not null`),
     index('ideas_inspired_by_idx')
       .on(t.inspiredBy)
       .where(sql`${t.inspiredBy} is not null`),
@@ -128,4 +164,5 @@ export const ideaEmbeddings = pgTable('idea_embeddings', {
 });
 
 export type IdeaRow = typeof ideas.$inferSelect;
+export type ThemeRow = typeof themes.$inferSelect;
 export type NewIdeaRow = typeof ideas.$inferInsert;

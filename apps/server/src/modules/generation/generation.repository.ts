@@ -1,4 +1,14 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  sql,
+  type AnyColumn,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import type { BrainstormParameters } from '../../db/schema/brainstorms.js';
@@ -10,6 +20,7 @@ import {
   type GenerationSteering,
 } from '../../db/schema/generations.js';
 import { ideas } from '../../db/schema/ideas.js';
+import { analyses } from '../../db/schema/sense-making.js';
 import type { DuplicateThresholds } from '../../config.js';
 import { closestIdeas, leastAlike, lockBrainstorm } from '../ideas/near-duplicates.js';
 import type { GeneratedIdea, PromptSteering, SteeringIdea } from '../providers/generated-idea.js';
@@ -99,23 +110,24 @@ export async function listGenerations(
 }
 
 /**
- * The tokens generations created since a moment have used, still hold in reserve, and may have
- * used in calls cut off before reporting it (of one user, or of everyone): for the daily budgets.
+ * The tokens generations and sense-making runs created since a moment have used, still hold in
+ * reserve or in flight, and may have used in calls cut off before reporting it (of one user, or
+ * of everyone): for the daily budgets, which both count against (decision 027).
  */
 export async function tokensSince(db: Db, since: Date, userId?: number): Promise<number> {
-  const [row] = await db
-    .select({
-      // A bigint: the driver hands it over as a string.
-      tokens: sql<string>`coalesce(sum(${generations.inputTokens} + ${generations.outputTokens}
-        + ${generations.reservedTokens} + ${generations.unreportedTokens}), 0)::bigint`,
-    })
-    .from(generations)
-    .where(
-      and(
-        sql`${generations.created} >= ${since.toISOString()}`,
-        userId === undefined ? undefined : eq(generations.createdBy, userId),
-      ),
-    );
+  const by = (column: AnyColumn) => (userId === undefined ? sql`` : sql`and ${column} = ${userId}`);
+  const from = since.toISOString();
+  const [row] = rowsOf<{ tokens: string }>(
+    await db.execute(sql`select (
+      (select coalesce(sum(${generations.inputTokens} + ${generations.outputTokens}
+          + ${generations.reservedTokens} + ${generations.unreportedTokens}), 0)
+        from ${generations} where ${generations.created} >= ${from} ${by(generations.createdBy)})
+      + (select coalesce(sum(${analyses.inputTokens} + ${analyses.outputTokens}
+          + ${analyses.reservedTokens} + ${analyses.inFlightTokens}
+          + ${analyses.unreportedTokens}), 0)
+        from ${analyses} where ${analyses.created} >= ${from} ${by(analyses.createdBy)})
+    )::bigint::text as tokens`),
+  );
   return Number(row?.tokens ?? 0);
 }
 

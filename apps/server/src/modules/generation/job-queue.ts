@@ -19,6 +19,13 @@ export const DEAD_LETTER_QUEUE = 'generate-idea-dead';
 export const slotQueue = (provider: string) => `generate-idea-${provider}`;
 export const isGenerationQueue = (name: string) => name.startsWith('generate-idea-');
 
+/** Sense-making runs (decision 027) have queues of their own per provider, on the same queue. */
+export const ANALYSIS_DEAD_LETTER_QUEUE = 'analyze-dead';
+export const analysisQueue = (provider: string) => `analyze-${provider}`;
+const ANALYSIS_EXPIRY_FACTOR = 16;
+export const isAnalysisQueue = (name: string) =>
+  name.startsWith('analyze-') && name !== ANALYSIS_DEAD_LETTER_QUEUE;
+
 /**
  * How often a worker says it is still running a job, and how long the queue waits without a word
  * before it takes the worker for dead and runs the job again (pg-boss's least: 10 s).
@@ -79,17 +86,33 @@ export async function ensureQueues(
   timings: QueueTimings,
 ): Promise<void> {
   await upsertQueue(boss, { name: DEAD_LETTER_QUEUE, retryLimit: 2, retryDelay: 5, notify: true });
-  for (const provider of providers) {
+  await upsertQueue(boss, {
+    name: ANALYSIS_DEAD_LETTER_QUEUE,
+    retryLimit: 2,
+    retryDelay: 5,
+    notify: true,
+  });
+  // A run makes its calls one round after another (a ranking plays up to 7), each as long as a
+  // slot's: it may take that many times longer. A dead worker is found by its heartbeats anyway.
+  const queues = providers.flatMap((provider) => [
+    { name: slotQueue(provider), deadLetter: DEAD_LETTER_QUEUE, expiry: timings.expireInSeconds },
+    {
+      name: analysisQueue(provider),
+      deadLetter: ANALYSIS_DEAD_LETTER_QUEUE,
+      expiry: timings.expireInSeconds * ANALYSIS_EXPIRY_FACTOR,
+    },
+  ]);
+  for (const { name, deadLetter, expiry } of queues) {
     await upsertQueue(boss, {
-      name: slotQueue(provider),
+      name,
       // A provider's errors are retried inside the job; these retries are for a job whose worker
       // died, was stopped or lost the database (decision 012).
       retryLimit: 3,
       retryDelay: 1,
       retryBackoff: true,
-      expireInSeconds: timings.expireInSeconds,
+      expireInSeconds: expiry,
       heartbeatSeconds: HEARTBEAT_SECONDS,
-      deadLetter: DEAD_LETTER_QUEUE,
+      deadLetter,
       notify: true,
     });
   }

@@ -299,10 +299,10 @@ const SYSTEM_PROMPTS = Object.fromEntries(
 ) as Record<BrainstormType, string>;
 
 /** User text as data: angle brackets become look-alikes, so no tag can be closed early. */
-const neutralise = (text: string) => text.replace(/</g, '‹').replace(/>/g, '›').trim();
-const oneLine = (text: string) => neutralise(text.replace(/\s+/g, ' '));
+export const neutralise = (text: string) => text.replace(/</g, '‹').replace(/>/g, '›').trim();
+export const oneLine = (text: string) => neutralise(text.replace(/\s+/g, ' '));
 const listed = (items: string[]) => items.map((item) => `- ${oneLine(item)}`).join('\n');
-const tag = (name: string, body: string) => `<${name}>\n${body}\n</${name}>`;
+export const tag = (name: string, body: string) => `<${name}>\n${body}\n</${name}>`;
 
 /**
  * At most `limit` characters of one-line text, cut at a word boundary when there is one in its

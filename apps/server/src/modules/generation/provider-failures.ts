@@ -27,7 +27,16 @@ const PERMANENT: Record<number, string> = {
   422: 'the provider refused the request (HTTP 422)',
 };
 
-export function classifyFailure(error: unknown, timedOut: boolean, timeoutMs: number): CallFailure {
+/**
+ * `asked` names what the call asked for, in the reason a malformed answer gives: 'a valid idea'
+ * for a generation, 'what was asked for' for a sense-making step.
+ */
+export function classifyFailure(
+  error: unknown,
+  timedOut: boolean,
+  timeoutMs: number,
+  asked = 'a valid idea',
+): CallFailure {
   if (timedOut) {
     return { retry: true, reason: `the provider did not answer within ${timeoutMs / 1000} s` };
   }
@@ -56,7 +65,7 @@ export function classifyFailure(error: unknown, timedOut: boolean, timeoutMs: nu
     TypeValidationError.isInstance(error) ||
     error instanceof MalformedIdeaError
   ) {
-    return { retry: true, reason: "the provider's answer was not a valid idea" };
+    return { retry: true, reason: `the provider's answer was not ${asked}` };
   }
   if (error instanceof TypeError && /fetch failed/i.test(error.message)) {
     return { retry: true, reason: 'the provider could not be reached' };

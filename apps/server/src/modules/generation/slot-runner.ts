@@ -240,7 +240,7 @@ async function embedCandidates(
 }
 
 /** Doubling back-off from the configured delay, or the provider's Retry-After (capped). */
-function backoff(
+export function backoff(
   settings: SlotRunnerDeps['settings'],
   attempt: number,
   failure: CallFailure,

@@ -39,6 +39,12 @@ export const callTokenBound = (
 /** The offline provider composes ideas from templates: no call, no tokens. */
 export const costsNothing = (provider: string) => provider === 'offline';
 
+/**
+ * Serialises the limit checks of concurrent requests (generations and sense-making runs alike)
+ * until the transaction ends.
+ */
+export const lockLimits = (tx: Db) => repository.lockLimits(tx);
+
 const DAY_MS = 86_400_000;
 
 export function startOfUtcDay(now: Date) {

@@ -80,6 +80,15 @@ export const ideaSchema = z
       .nullable()
       .describe('Who stacked it by hand; null when the detector did, or it is not stacked.'),
     duplicates_count: z.number().int().describe('How many ideas are stacked under this one.'),
+    theme: z
+      .number()
+      .int()
+      .nullable()
+      .describe("The brainstorm's theme the team sorted it into; null while unsorted."),
+    combined_from: z
+      .array(z.number().int())
+      .nullable()
+      .describe("The ideas a 'Combine' merged into this one (they stay as they were); else null."),
     user_annotation: annotationSchema
       .nullable()
       .optional()

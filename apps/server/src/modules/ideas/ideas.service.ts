@@ -67,6 +67,8 @@ export function toIdeaDto(row: IdeaWithDetail): IdeaDto {
     duplicate_score: row.duplicateScore,
     stacked_by: row.stackedBy,
     duplicates_count: row.duplicatesCount,
+    theme: row.themeId,
+    combined_from: row.combinedFrom,
   };
 }
 

@@ -41,9 +41,30 @@ export interface EmbeddingResult {
   tokens: number | null;
 }
 
+/** One call that answers an object of a schema: a sense-making step's (decision 027). */
+export interface ObjectRequest<T> {
+  model: string;
+  system: string;
+  prompt: string;
+  schema: z.ZodType<T>;
+  /** The object's name, as structured output modes ask for one. */
+  name: string;
+  maxOutputTokens: number;
+  temperature: number;
+  signal: AbortSignal;
+}
+
+export interface ObjectResult<T> {
+  object: T;
+  inputTokens: number;
+  outputTokens: number;
+}
+
 /** One configured provider, able to produce one idea, or several candidates, per call. */
 export interface IdeaProviderClient {
   generate(request: IdeaRequest): Promise<IdeaResult>;
+  /** Asks a language model for one object; the offline provider has no model to ask. */
+  complete?: <T>(request: ObjectRequest<T>) => Promise<ObjectResult<T>>;
   /** Embeds texts in one call, when the provider has an embedding model configured. */
   embed?: (texts: string[], signal: AbortSignal) => Promise<EmbeddingResult>;
 }
@@ -206,6 +227,23 @@ function modelClient(
         throw error;
       }
     },
+  };
+  client.complete = async <T>(request: ObjectRequest<T>): Promise<ObjectResult<T>> => {
+    const result = await generateText({
+      model: languageModel(request.model),
+      instructions: request.system,
+      prompt: request.prompt,
+      output: Output.object({ schema: request.schema, name: request.name }),
+      temperature: request.temperature,
+      maxOutputTokens: request.maxOutputTokens,
+      maxRetries: 0,
+      abortSignal: request.signal,
+    });
+    return {
+      object: result.output as T,
+      inputTokens: result.usage.inputTokens ?? 0,
+      outputTokens: result.usage.outputTokens ?? 0,
+    };
   };
   if (embeddingModel && embeddingModelName) {
     client.embed = async (texts, signal) => {

@@ -14,6 +14,26 @@ export const PROVIDER_KEYS = [
 ] as const;
 export type ProviderKey = (typeof PROVIDER_KEYS)[number];
 
+/**
+ * What a provider can do (decision 027). A language model does all of it, and embeds when an
+ * embedding model is configured. The offline provider composes ideas and clusters them by their
+ * words, honestly labelled so; it cannot judge, rank or merge ideas without a model.
+ */
+export const PROVIDER_CAPABILITIES = [
+  'generate',
+  'embed',
+  'cluster',
+  'assess',
+  'rank',
+  'combine',
+] as const;
+export type ProviderCapability = (typeof PROVIDER_CAPABILITIES)[number];
+
+export function capabilitiesOf(provider: ProviderConfig): ProviderCapability[] {
+  if (provider.key === 'offline') return ['generate', 'cluster'];
+  return PROVIDER_CAPABILITIES.filter((c) => c !== 'embed' || !!provider.embeddingModel);
+}
+
 export interface ProviderConfig {
   key: ProviderKey;
   /** The label users choose from. */

@@ -1,4 +1,4 @@
-import type { ProviderConfig } from './providers.config.js';
+import { capabilitiesOf, type ProviderConfig } from './providers.config.js';
 import type { LlmProviderDto } from './providers.schemas.js';
 
 export function listProviders(providers: readonly ProviderConfig[]): LlmProviderDto[] {
@@ -7,5 +7,6 @@ export function listProviders(providers: readonly ProviderConfig[]): LlmProvider
     name: p.name,
     models: p.models,
     default_model: p.defaultModel,
+    capabilities: capabilitiesOf(p),
   }));
 }

@@ -4,6 +4,202 @@
  */
 
 export interface paths {
+  '/api/analyses/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One sense-making step: its progress, cost and result */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Analysis'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json':
+              components['schemas']['ErrorDetail'] | components['schemas']['FieldErrors'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/analyses/{id}/comparisons/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A ranking's comparisons, in the order they were played, each with its reason */
+    get: {
+      parameters: {
+        query?: {
+          /** @description A page number within the result set. */
+          page?: number;
+          /** @description Number of results per page (at most 100). */
+          page_size?: number;
+        };
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              count: number;
+              next: string | null;
+              previous: string | null;
+              results: components['schemas']['RankingComparison'][];
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json':
+              components['schemas']['ErrorDetail'] | components['schemas']['FieldErrors'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/auth/logout/': {
     parameters: {
       query?: never;
@@ -1290,6 +1486,339 @@ export interface paths {
         };
       };
     };
+    trace?: never;
+  };
+  '/api/brainstorms/{id}/analyses/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A brainstorm's sense-making steps, newest first */
+    get: {
+      parameters: {
+        query?: {
+          /** @description A page number within the result set. */
+          page?: number;
+          /** @description Number of results per page (at most 100). */
+          page_size?: number;
+          kind?: 'themes' | 'assess' | 'rank' | 'combine';
+        };
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              count: number;
+              next: string | null;
+              previous: string | null;
+              results: components['schemas']['Analysis'][];
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json':
+              components['schemas']['ErrorDetail'] | components['schemas']['FieldErrors'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Start a sense-making step: themes, assessments, a ranking or a combined idea
+     * @description Checks the provider (it must be able to do the step), chooses the ideas and plans its calls, and reserves what they may cost against the daily token budgets, all before anything is queued; over a limit it answers 429 with Retry-After. The step runs as a durable job; follow it at GET /api/analyses/{id}/. It changes nothing by itself: a themes proposal waits to be applied, assessments are kept apart from votes, a combined idea is a new idea whose sources stay as they were.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['AnalysisRequestInput'];
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Analysis'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json':
+              components['schemas']['ErrorDetail'] | components['schemas']['FieldErrors'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/brainstorms/{id}/analyses/plan/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * What a sense-making step would do and cost at most, before it starts
+     * @description Takes the same payload as POST /api/brainstorms/{id}/analyses/ and answers its plan (ideas, calls, rounds, the most tokens), queuing nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['AnalysisRequestInput'];
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AnalysisPlan'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json':
+              components['schemas']['ErrorDetail'] | components['schemas']['FieldErrors'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/api/brainstorms/{id}/brainstorm/': {
@@ -7216,6 +7745,216 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    Analysis: {
+      /** @description A themes proposal: when it was applied. */
+      applied: string | null;
+      applied_by: number | null;
+      brainstorm: number;
+      /** @description Provider calls made so far, retries included. */
+      calls_made: number;
+      calls_planned: number;
+      /** Format: date-time */
+      created: string;
+      created_by: number;
+      /** @description Why it failed, once it has. */
+      error: string | null;
+      finished: string | null;
+      id: number;
+      /** @description The ideas it works on, as chosen when it started. */
+      ideas: number[];
+      input_tokens: number;
+      /** @enum {string} */
+      kind: 'themes' | 'assess' | 'rank' | 'combine';
+      /** @enum {string} */
+      method: 'model' | 'keywords';
+      model: string;
+      output_tokens: number;
+      provider: string;
+      /** @description Once it is done. */
+      result: components['schemas']['AnalysisResult'] | null;
+      started: string | null;
+      /** @enum {string} */
+      status: 'queued' | 'running' | 'done' | 'failed';
+    };
+    AnalysisInput: {
+      /** @description A themes proposal: when it was applied. */
+      applied: string | null;
+      applied_by: number | null;
+      brainstorm: number;
+      /** @description Provider calls made so far, retries included. */
+      calls_made: number;
+      calls_planned: number;
+      /** Format: date-time */
+      created: string;
+      created_by: number;
+      /** @description Why it failed, once it has. */
+      error: string | null;
+      finished: string | null;
+      id: number;
+      /** @description The ideas it works on, as chosen when it started. */
+      ideas: number[];
+      input_tokens: number;
+      /** @enum {string} */
+      kind: 'themes' | 'assess' | 'rank' | 'combine';
+      /** @enum {string} */
+      method: 'model' | 'keywords';
+      model: string;
+      output_tokens: number;
+      provider: string;
+      /** @description Once it is done. */
+      result: components['schemas']['AnalysisResultInput'] | null;
+      started: string | null;
+      /** @enum {string} */
+      status: 'queued' | 'running' | 'done' | 'failed';
+    };
+    AnalysisPlan: {
+      /** @description Provider calls it makes, retries aside. */
+      calls: number;
+      /** @description How many ideas it works on. */
+      ideas: number;
+      /** @enum {string} */
+      kind: 'themes' | 'assess' | 'rank' | 'combine';
+      /** @description The most tokens its calls may use, reserved against the daily budgets. */
+      max_tokens: number;
+      /**
+       * @description 'keywords' when the offline provider clusters by shared words, without a model.
+       * @enum {string}
+       */
+      method: 'model' | 'keywords';
+      /** @description 'rank': the Swiss rounds it plays. */
+      rounds: number | null;
+    };
+    AnalysisPlanInput: {
+      /** @description Provider calls it makes, retries aside. */
+      calls: number;
+      /** @description How many ideas it works on. */
+      ideas: number;
+      /** @enum {string} */
+      kind: 'themes' | 'assess' | 'rank' | 'combine';
+      /** @description The most tokens its calls may use, reserved against the daily budgets. */
+      max_tokens: number;
+      /**
+       * @description 'keywords' when the offline provider clusters by shared words, without a model.
+       * @enum {string}
+       */
+      method: 'model' | 'keywords';
+      /** @description 'rank': the Swiss rounds it plays. */
+      rounds: number | null;
+    };
+    AnalysisRequest: {
+      /** @description The ideas to work on: required for 'combine' (2 to 4), optional for 'assess' (default: every idea not stacked as a near-duplicate), ignored otherwise. */
+      ideas?: number[];
+      /**
+       * @description 'themes' proposes themes, 'assess' scores impact, effort and novelty, 'rank' runs a tournament over the top ideas, 'combine' merges 2 to 4 ideas into a new one.
+       * @enum {string}
+       */
+      kind: 'themes' | 'assess' | 'rank' | 'combine';
+      model: string;
+      provider: string;
+      /** @description 'rank': how many of the most up-voted ideas to rank (2 to 50; 20 if absent). */
+      top?: number;
+    };
+    AnalysisRequestInput: {
+      /** @description The ideas to work on: required for 'combine' (2 to 4), optional for 'assess' (default: every idea not stacked as a near-duplicate), ignored otherwise. */
+      ideas?: number[];
+      /**
+       * @description 'themes' proposes themes, 'assess' scores impact, effort and novelty, 'rank' runs a tournament over the top ideas, 'combine' merges 2 to 4 ideas into a new one.
+       * @enum {string}
+       */
+      kind: 'themes' | 'assess' | 'rank' | 'combine';
+      model: string;
+      provider: string;
+      /** @description 'rank': how many of the most up-voted ideas to rank (2 to 50; 20 if absent). */
+      top?: number;
+    };
+    AnalysisResult:
+      | {
+          /** @constant */
+          kind: 'themes';
+          /** @description 3 to 12 proposed themes. */
+          themes: {
+            description: string;
+            ideas: number[];
+            name: string;
+          }[];
+          /** @description Ideas that fit no theme: never forced. */
+          unsorted: number[];
+        }
+      | {
+          assessed: number;
+          /** @constant */
+          kind: 'assess';
+          /** @description Ideas the model gave no usable scores for. */
+          skipped: number;
+        }
+      | {
+          /** @description Spearman's rank correlation between rating and votes, -1 to 1; null when the votes are hidden or all equal. */
+          correlation: number | null;
+          /** @description Best rated first. */
+          ideas: {
+            idea: number;
+            losses: number;
+            /** @description Elo-style rating: 1000 to start, 32 points at stake per match. */
+            rating: number;
+            /** @description The idea's title now; empty once the idea was deleted. */
+            title: string;
+            /** @description The team's vote total; null under blind review until the caller reviewed it. */
+            votes: number | null;
+            wins: number;
+          }[];
+          /** @constant */
+          kind: 'rank';
+        }
+      | {
+          /** @description The combined idea; null once deleted. */
+          idea: number | null;
+          /** @constant */
+          kind: 'combine';
+        };
+    AnalysisResultInput:
+      | {
+          /** @constant */
+          kind: 'themes';
+          /** @description 3 to 12 proposed themes. */
+          themes: {
+            description: string;
+            ideas: number[];
+            name: string;
+          }[];
+          /** @description Ideas that fit no theme: never forced. */
+          unsorted: number[];
+        }
+      | {
+          assessed: number;
+          /** @constant */
+          kind: 'assess';
+          /** @description Ideas the model gave no usable scores for. */
+          skipped: number;
+        }
+      | {
+          /** @description Spearman's rank correlation between rating and votes, -1 to 1; null when the votes are hidden or all equal. */
+          correlation: number | null;
+          /** @description Best rated first. */
+          ideas: {
+            idea: number;
+            losses: number;
+            /** @description Elo-style rating: 1000 to start, 32 points at stake per match. */
+            rating: number;
+            /** @description The idea's title now; empty once the idea was deleted. */
+            title: string;
+            /** @description The team's vote total; null under blind review until the caller reviewed it. */
+            votes: number | null;
+            wins: number;
+          }[];
+          /** @constant */
+          kind: 'rank';
+        }
+      | {
+          /** @description The combined idea; null once deleted. */
+          idea: number | null;
+          /** @constant */
+          kind: 'combine';
+        };
     Brainstorm: {
       /** @description Blind review: an idea's votes, reaction counts and comments are withheld from each member until they have reviewed it (totals_hidden on the idea). */
       blind_review: boolean;
@@ -7451,6 +8190,8 @@ export interface components {
         title: string;
         type: string;
       };
+      /** @description The ideas a 'Combine' merged into this one (they stay as they were); else null. */
+      combined_from: number[] | null;
       /** @description Null when totals_hidden. */
       comments_count: number | null;
       /** Format: date-time */
@@ -7497,6 +8238,8 @@ export interface components {
       /** @description Who stacked it by hand; null when the detector did, or it is not stacked. */
       stacked_by: number | null;
       summary: string;
+      /** @description The brainstorm's theme the team sorted it into; null while unsorted. */
+      theme: number | null;
       title: string;
       /** @description Blind review (decision 026): the brainstorm is under blind review and the caller has not reviewed (annotated) this idea, so votes, reaction_counts and comments_count are null and its comments withheld. False everywhere else. */
       totals_hidden: boolean;
@@ -7588,6 +8331,8 @@ export interface components {
         title: string;
         type: string;
       };
+      /** @description The ideas a 'Combine' merged into this one (they stay as they were); else null. */
+      combined_from: number[] | null;
       /** @description Null when totals_hidden. */
       comments_count: number | null;
       /** Format: date-time */
@@ -7634,6 +8379,8 @@ export interface components {
       /** @description Who stacked it by hand; null when the detector did, or it is not stacked. */
       stacked_by: number | null;
       summary: string;
+      /** @description The brainstorm's theme the team sorted it into; null while unsorted. */
+      theme: number | null;
       title: string;
       /** @description Blind review (decision 026): the brainstorm is under blind review and the caller has not reviewed (annotated) this idea, so votes, reaction_counts and comments_count are null and its comments withheld. False everywhere else. */
       totals_hidden: boolean;
@@ -7685,6 +8432,8 @@ export interface components {
       text: string;
     };
     LlmProvider: {
+      /** @description What it can do: generate ideas, embed them, cluster them into themes, assess, rank and combine them. An action a provider cannot do is not offered for it. */
+      capabilities: ('generate' | 'embed' | 'cluster' | 'assess' | 'rank' | 'combine')[];
       default_model: string;
       models: string[];
       name: string;
@@ -7692,6 +8441,8 @@ export interface components {
       provider: string;
     };
     LlmProviderInput: {
+      /** @description What it can do: generate ideas, embed them, cluster them into themes, assess, rank and combine them. An action a provider cannot do is not offered for it. */
+      capabilities: ('generate' | 'embed' | 'cluster' | 'assess' | 'rank' | 'combine')[];
       default_model: string;
       models: string[];
       name: string;
@@ -7777,6 +8528,20 @@ export interface components {
       /** Format: date-time */
       modified: string;
       name: string;
+    };
+    RankingComparison: {
+      idea_a: number;
+      idea_b: number;
+      reason: string;
+      round: number;
+      winner: number;
+    };
+    RankingComparisonInput: {
+      idea_a: number;
+      idea_b: number;
+      reason: string;
+      round: number;
+      winner: number;
     };
     Steering: {
       /** @description Up-voted, pinned or bookmarked by several. */

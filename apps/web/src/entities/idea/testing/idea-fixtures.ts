@@ -24,6 +24,8 @@ export function makeIdea(overrides: Partial<ServerIdea> = {}): ServerIdea {
     duplicate_score: null,
     stacked_by: null,
     duplicates_count: 0,
+    theme: null,
+    combined_from: null,
     user_annotation: null,
     annotation: null,
     ...overrides,

@@ -74,6 +74,7 @@ describe('VarietyField', () => {
         name: 'Offline',
         models: ['sample-ideas'],
         default_model: 'sample-ideas',
+        capabilities: ['generate', 'cluster'],
       },
     ]);
     serveIdeaTotal(() => 0);

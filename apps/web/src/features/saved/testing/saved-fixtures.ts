@@ -37,6 +37,8 @@ export function makeSavedIdea(overrides: Partial<SavedIdea> = {}): SavedIdea {
     duplicate_score: null,
     stacked_by: null,
     duplicates_count: 0,
+    theme: null,
+    combined_from: null,
     user_annotation: annotation,
     annotation,
     ...overrides,

@@ -1,0 +1,120 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from '../../config.js';
+import { errorResponses, idParams } from '../../lib/http-schemas.js';
+import { pageOf, paginate, paginationQuery } from '../../lib/pagination.js';
+import { actor } from '../../plugins/auth.js';
+import {
+  analysisListQuery,
+  analysisPlanSchema,
+  analysisRequestBody,
+  analysisSchema,
+  comparisonSchema,
+} from './analysis.schemas.js';
+import * as analysis from './analysis.service.js';
+
+export async function analysisRoutes(app: FastifyInstance, opts: { config: Config }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.addHook('onRequest', app.authenticate);
+  const tags = ['sense-making'];
+  const context = () => ({
+    db: app.db,
+    boss: app.generation.boss,
+    providers: opts.config.providers,
+    limits: opts.config.generation.limits,
+  });
+
+  r.post(
+    '/brainstorms/:id/analyses/',
+    {
+      schema: {
+        tags,
+        summary: 'Start a sense-making step: themes, assessments, a ranking or a combined idea',
+        description:
+          'Checks the provider (it must be able to do the step), chooses the ideas and plans ' +
+          'its calls, and reserves what they may cost against the daily token budgets, all ' +
+          'before anything is queued; over a limit it answers 429 with Retry-After. The step ' +
+          'runs as a durable job; follow it at GET /api/analyses/{id}/. It changes nothing by ' +
+          'itself: a themes proposal waits to be applied, assessments are kept apart from votes, ' +
+          'a combined idea is a new idea whose sources stay as they were.',
+        params: idParams,
+        body: analysisRequestBody,
+        response: { 202: analysisSchema, ...errorResponses(400, 401, 404, 429) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(202)
+        .send(
+          await analysis.startAnalysis(context(), actor(request), request.params.id, request.body),
+        ),
+  );
+
+  r.post(
+    '/brainstorms/:id/analyses/plan/',
+    {
+      schema: {
+        tags,
+        summary: 'What a sense-making step would do and cost at most, before it starts',
+        description:
+          'Takes the same payload as POST /api/brainstorms/{id}/analyses/ and answers its ' +
+          'plan (ideas, calls, rounds, the most tokens), queuing nothing.',
+        params: idParams,
+        body: analysisRequestBody,
+        response: { 200: analysisPlanSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    (request) => analysis.planAnalysis(context(), request.params.id, request.body),
+  );
+
+  r.get(
+    '/brainstorms/:id/analyses/',
+    {
+      schema: {
+        tags,
+        summary: "A brainstorm's sense-making steps, newest first",
+        params: idParams,
+        querystring: analysisListQuery,
+        response: { 200: pageOf(analysisSchema), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) =>
+      paginate(
+        request,
+        request.query,
+        await analysis.listAnalyses(app.db, actor(request), request.params.id, request.query),
+      ),
+  );
+
+  r.get(
+    '/analyses/:id/',
+    {
+      schema: {
+        tags,
+        summary: 'One sense-making step: its progress, cost and result',
+        params: idParams,
+        response: { 200: analysisSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    (request) => analysis.getAnalysis(app.db, actor(request), request.params.id),
+  );
+
+  r.get(
+    '/analyses/:id/comparisons/',
+    {
+      schema: {
+        tags,
+        summary: "A ranking's comparisons, in the order they were played, each with its reason",
+        params: idParams,
+        querystring: paginationQuery,
+        response: { 200: pageOf(comparisonSchema), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) =>
+      paginate(
+        request,
+        request.query,
+        await analysis.listComparisons(app.db, request.params.id, request.query),
+      ),
+  );
+}
