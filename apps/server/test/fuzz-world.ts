@@ -5,7 +5,7 @@ import { users, type UserRow } from '../src/db/schema/users.js';
 import { hashPassword } from '../src/lib/passwords.js';
 import type { TestApp } from './app.js';
 import { authHeaders, TEST_PASSWORD } from './factories.js';
-import { VALID_BODIES } from './operation-fixtures.js';
+import { DISTINCT_IDEAS, VALID_BODIES } from './operation-fixtures.js';
 import { encodeRequest, type ConcreteRequest } from './fuzz-request.js';
 import { FixtureId, KnownString, RawText, type RequestSpec } from './openapi-arbitraries.js';
 import type { OperationEntry } from './openapi-document.js';
@@ -20,6 +20,7 @@ const ID_TABLES = [
   'brainstorms',
   'ideas',
   'generations',
+  'analyses',
   'idea_annotations',
   'idea_reactions',
   'idea_comments',
@@ -35,6 +36,7 @@ const ID_FIELDS = new Map<string, (typeof ID_TABLES)[number]>([
   ['brainstorms/id', 'brainstorms'],
   ['ideas/id', 'ideas'],
   ['generations/id', 'generations'],
+  ['analyses/id', 'analyses'],
   ['annotations/id', 'idea_annotations'],
   ['reactions/id', 'idea_reactions'],
   ['comments/id', 'idea_comments'],
@@ -97,6 +99,7 @@ export class FuzzWorld {
     await this.topUp();
     await this.topUpReviews();
     await this.topUpGenerations();
+    await this.topUpAnalyses();
     const signIn = await this.t.app.inject({
       method: 'POST',
       url: '/api/auth/token/',
@@ -119,6 +122,8 @@ export class FuzzWorld {
     let id: number | undefined;
     let of: number | undefined;
     if (key === 'POST /api/brainstorms/{id}/brainstorm/') {
+      id = await this.someBrainstorm();
+    } else if (path.startsWith('/api/brainstorms/{id}/analyses/') && method === 'POST') {
       id = await this.someBrainstorm();
     } else if (path.startsWith('/api/idea-annotations/') && path.includes('{id}')) {
       id = await this.ownReview(path);
@@ -219,6 +224,7 @@ export class FuzzWorld {
     await this.topUp();
     await this.topUpReviews();
     await this.topUpGenerations();
+    await this.topUpAnalyses();
     await this.refreshPools();
   }
 
@@ -283,6 +289,34 @@ export class FuzzWorld {
     });
     if (response.statusCode !== 202) {
       throw new Error(`fixture generation answered ${response.statusCode}: ${response.body}`);
+    }
+  }
+
+  /**
+   * Ideas enough, and unlike enough, to find themes in every brainstorm, and one sense-making
+   * step (offline keyword themes, never run: the fuzzer starts no workers) for the {id} pools.
+   */
+  private async topUpAnalyses(): Promise<void> {
+    // Every brainstorm gets ideas enough to find themes in, so random requests can succeed.
+    for (const { title, summary } of DISTINCT_IDEAS) {
+      await this.t.db.execute(sql`insert into ideas (brainstorm_id, title, summary)
+        select b.id, ${title}, ${summary} from brainstorms b
+        where not exists (select 1 from ideas i where i.brainstorm_id = b.id and i.title = ${title})`);
+    }
+    const brainstorm = await this.someBrainstorm();
+    const [count] = await selectRows<{ n: number }>(
+      this.t.db,
+      sql`select count(*)::int as n from analyses`,
+    );
+    if ((count?.n ?? 0) > 0) return;
+    const response = await this.t.app.inject({
+      method: 'POST',
+      url: `/api/brainstorms/${brainstorm}/analyses/`,
+      headers: await authHeaders(this.t.app, await this.actorRow(this.staff)),
+      payload: { kind: 'themes', provider: 'offline', model: 'sample-ideas' },
+    });
+    if (response.statusCode !== 202) {
+      throw new Error(`fixture analysis answered ${response.statusCode}: ${response.body}`);
     }
   }
 

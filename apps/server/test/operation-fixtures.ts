@@ -4,6 +4,7 @@ import { makeIdeas } from './annotation-fixtures.js';
 import type { Config } from '../src/config.js';
 import { testConfig, type TestApp } from './app.js';
 import { authHeaders, TEST_PASSWORD } from './factories.js';
+import { MIN_THEMED_IDEAS } from '../src/modules/analysis/themes-kind.js';
 
 /**
  * Settings for an app that every operation is sent to, several times: generations stay queued
@@ -43,6 +44,9 @@ const generationRequest = {
   variety: 'normal',
 };
 
+/** A valid sense-making request: the offline provider's keyword themes. */
+const themesRequest = { kind: 'themes', provider: 'offline', model: 'sample-ideas' };
+
 /**
  * A valid body for each operation that takes one and needs no fixture of its own, sent as
  * `actor` (whose email a sign-in uses).
@@ -70,6 +74,9 @@ export const VALID_BODIES: Record<string, (actor: UserRow | null) => object> = {
   // The owner's ideas are in a Bad Idea Contest (the default technique): Flip it applies.
   'POST /api/ideas/{id}/more-like-this/': () => generationRequest,
   'POST /api/ideas/{id}/flip-it/': () => generationRequest,
+  // The offline provider's themes: no calls, so no budget stands in the way of a repeat.
+  'POST /api/brainstorms/{id}/analyses/': () => themesRequest,
+  'POST /api/brainstorms/{id}/analyses/plan/': () => themesRequest,
   'PUT /api/ideas/{id}/': () => ({ title: 'Quiet carriages', summary: 'Work on the way' }),
   'PATCH /api/ideas/{id}/': () => ({ summary: 'Work on the way' }),
   'POST /api/ideas/{id}/annotate/': () => ({ vote: 1, is_bookmarked: true }),
@@ -142,10 +149,49 @@ export async function operationFixtures(t: TestApp, owner: UserRow): Promise<Ope
       const body = bodies['POST /api/brainstorms/{id}/brainstorm/']?.(owner);
       return path.replace('{id}', String(await create(brainstormPath, body, 202)));
     }
+    if (path.startsWith('/api/analyses/')) {
+      // Sense-making steps are started on a brainstorm with enough ideas for themes.
+      const brainstormPath = await ownedObject('/api/brainstorms/{id}/analyses/');
+      const body = bodies['POST /api/brainstorms/{id}/analyses/']?.(owner);
+      return path.replace('{id}', String(await create(brainstormPath, body, 202)));
+    }
+    if (/^\/api\/brainstorms\/\{id\}\/analyses\//.test(path)) {
+      const brainstormId = await create(
+        '/api/brainstorms/',
+        { parameters: { problem: 'Meetings' } },
+        201,
+      );
+      await makeIdeasIn(t, owner, brainstormId, MIN_THEMED_IDEAS);
+      return path.replace('{id}', String(brainstormId));
+    }
     const collection = path.slice(0, path.indexOf('{id}'));
     const body = bodies[`POST ${collection}`]?.(owner);
     return path.replace('{id}', String(await create(collection, body, 201)));
   }
 
   return { bodies, ownedObject };
+}
+
+/** Ideas unlike each other, so that none is stacked as a near-duplicate of another. */
+export const DISTINCT_IDEAS = [
+  { title: 'Standing meetings only', summary: 'Nobody sits, so nobody lingers.' },
+  { title: 'Agenda or no meeting', summary: 'An invitation without an agenda is declined.' },
+  { title: 'Quarterly calendar purge', summary: 'Every recurring slot is deleted each quarter.' },
+  { title: 'Written updates first', summary: 'Status goes in a document read before the call.' },
+  { title: 'Meeting cost counter', summary: 'Show the hourly cost of attendees on screen.' },
+  { title: 'No-call Wednesdays', summary: 'One weekday without video calls for focus work.' },
+];
+
+/** Ideas written by hand in a brainstorm, through the API. */
+async function makeIdeasIn(t: TestApp, owner: UserRow, brainstormId: number, count: number) {
+  const headers = await authHeaders(t.app, owner);
+  for (let i = 0; i < count; i++) {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/ideas/',
+      headers,
+      payload: { brainstorm: brainstormId, ...DISTINCT_IDEAS[i % DISTINCT_IDEAS.length] },
+    });
+    expect(response.statusCode).toBe(201);
+  }
 }
