@@ -12,6 +12,7 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const withoutDatabase = [
   'src/lib/csv.test.ts',
   'src/lib/passwords.test.ts',
+  'src/modules/analysis/keyword-themes.test.ts',
   'src/modules/generation/prompts.test.ts',
   'src/modules/providers/offline-provider.test.ts',
   'src/modules/providers/problem-reading.test.ts',
