@@ -39,6 +39,11 @@ export const defaultHandlers = [
   http.get('/api/brainstorms/:id/generations/', () =>
     HttpResponse.json({ count: 0, next: null, previous: null, results: [] }),
   ),
+  // No themes, and no sense-making runs: the ideas lists' theme filter stays out of sight.
+  http.get('/api/brainstorms/:id/themes/', () => HttpResponse.json([])),
+  http.get('/api/brainstorms/:id/analyses/', () =>
+    HttpResponse.json({ count: 0, next: null, previous: null, results: [] }),
+  ),
   // No live stream: the pages poll as they do without one (src/test/live-stream.ts serves one).
   http.get('/api/brainstorms/:id/events/', () =>
     HttpResponse.json({ detail: 'Not found.' }, { status: 404 }),

@@ -31,6 +31,21 @@ describe('breadcrumbTrail', () => {
     ]);
   });
 
+  it.each([
+    ['themes', 'Themes'],
+    ['matrix', 'Matrix'],
+    ['ranking', 'Ranking'],
+  ])('adds the sense-making page %s under its brainstorm', (page, label) => {
+    expect(breadcrumbTrail(`/brainstorms/42/${page}`).slice(2)).toEqual([
+      { label: 'Brainstorm 42', href: '/brainstorms/42' },
+      { label },
+    ]);
+  });
+
+  it('names no page for an address it does not know', () => {
+    expect(breadcrumbTrail('/brainstorms/42/constructor')).toEqual([]);
+  });
+
   it('nests a project under Projects', () => {
     expect(breadcrumbTrail('/projects/7')).toEqual([
       { label: 'Projects', href: '/projects' },

@@ -14,9 +14,17 @@ const singlePages: Record<string, string> = {
   team: 'Team',
 };
 
+/** A brainstorm's own pages, by the last part of their address. */
+const brainstormPages = new Map([
+  ['review', 'Review Ideas'],
+  ['themes', 'Themes'],
+  ['matrix', 'Matrix'],
+  ['ranking', 'Ranking'],
+]);
+
 export function breadcrumbTrail(pathname: string): Crumb[] {
   const segments = pathname.split('/').filter(Boolean);
-  const [section = '', id, page] = segments;
+  const [section = '', id, page, pageId] = segments;
 
   if (segments.length === 1) {
     const label = singlePages[section];
@@ -33,11 +41,15 @@ export function breadcrumbTrail(pathname: string): Crumb[] {
       { label: 'Brainstorms', href: '/brainstorms' },
     ];
     if (segments.length === 2) return [...trail, { label: `Brainstorm ${id}` }];
-    if (segments.length === 3 && page === 'review') {
+    const label = page === undefined ? undefined : brainstormPages.get(page);
+    if (segments.length === 3 && label) {
+      return [...trail, { label: `Brainstorm ${id}`, href: `/brainstorms/${id}` }, { label }];
+    }
+    if (segments.length === 4 && page === 'ideas') {
       return [
         ...trail,
         { label: `Brainstorm ${id}`, href: `/brainstorms/${id}` },
-        { label: 'Review Ideas' },
+        { label: `Idea ${pageId ?? ''}` },
       ];
     }
   }

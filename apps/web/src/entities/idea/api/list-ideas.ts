@@ -3,6 +3,8 @@ import { ApiError } from '@/lib/api/api-error';
 import { api } from '@/lib/api/client';
 import type { paths } from '@/lib/api/schema';
 import { logWarning } from '@/lib/logger';
+import type { ThemeFilter } from '@/entities/theme/api/types';
+import { matchesThemeFilter, themeQueryValue } from '@/entities/theme/lib/theme-filter';
 import type { Paging } from '@/lib/paging';
 import { ideaKeys } from './idea-keys';
 import type { Idea } from './types';
@@ -18,6 +20,8 @@ export interface IdeaListParams extends Paging {
   view?: IdeaListView;
   /** Leave out the ideas the caller hid (`is_hidden=false`); by default they are kept. */
   excludeHidden?: boolean;
+  /** Only one theme's ideas, or the unsorted ones ('none'); every idea when absent or null. */
+  theme?: ThemeFilter;
 }
 
 /**
@@ -108,7 +112,7 @@ function isHidden(idea: Idea) {
  * list that failed would have filtered them.
  */
 async function listIdeasFromPlainList(params: IdeaListParams) {
-  const { brainstormId, page, pageSize, view = 'all', excludeHidden = false } = params;
+  const { brainstormId, page, pageSize, view = 'all', excludeHidden = false, theme } = params;
   try {
     const plain = await getIdeaPage({
       page: 1,
@@ -121,7 +125,8 @@ async function listIdeasFromPlainList(params: IdeaListParams) {
     const ideas = matching.filter(
       (idea) =>
         (view === 'all' || isReviewed(idea) === (view === 'reviewed')) &&
-        !(excludeHidden && isHidden(idea)),
+        !(excludeHidden && isHidden(idea)) &&
+        matchesThemeFilter(idea.theme, theme),
     );
     const start = (page - 1) * pageSize;
     return {
@@ -139,7 +144,8 @@ async function listIdeasFromPlainList(params: IdeaListParams) {
 }
 
 export async function listIdeas(params: IdeaListParams): Promise<IdeaList> {
-  const { brainstormId, page, pageSize, view, excludeHidden } = params;
+  const { brainstormId, page, pageSize, view, excludeHidden, theme } = params;
+  const themeValue = themeQueryValue(theme);
   let list: IdeaPage | null;
   try {
     list = await getIdeaPage(
@@ -150,6 +156,7 @@ export async function listIdeas(params: IdeaListParams): Promise<IdeaList> {
         ordering: '-created',
         with_annotations: 'true',
         ...(excludeHidden ? { is_hidden: 'false' as const } : {}),
+        ...(themeValue === undefined ? {} : { theme: themeValue }),
       },
       view,
     );

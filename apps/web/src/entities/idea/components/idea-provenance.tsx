@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/button';
 import { ideaQueryOptions } from '../api/get-idea';
 import type { Idea } from '../api/types';
 import { steeringSummary } from '../lib/steering-summary';
+import { CombinedFrom } from './combined-from';
 
 interface IdeaProvenanceProps {
   idea: Idea;
@@ -12,7 +13,10 @@ interface IdeaProvenanceProps {
   onShowIdea?: (ideaId: number) => void;
 }
 
-/** 'Developed from “…”' and 'Steered by N liked and M rejected ideas', when they apply. */
+/**
+ * 'Developed from “…”', 'Steered by N liked and M rejected ideas' and 'Combined from: …', when
+ * they apply.
+ */
 export function IdeaProvenance({ idea, listed, onShowIdea }: IdeaProvenanceProps) {
   const inspiredBy = idea.provenance?.inspired_by ?? null;
   const steeredBy = idea.provenance?.steered_by ?? null;
@@ -26,9 +30,11 @@ export function IdeaProvenance({ idea, listed, onShowIdea }: IdeaProvenanceProps
   const steered = steeredBy
     ? steeringSummary(steeredBy.liked.length, steeredBy.rejected.length)
     : null;
-  if (title === undefined && steered === null) return null;
+  const combined = (idea.combined_from?.length ?? 0) > 0;
+  if (title === undefined && steered === null && !combined) return null;
   return (
     <div className="grid gap-0.5 text-xs font-normal text-muted-foreground">
+      {combined ? <CombinedFrom idea={idea} listed={listed} /> : null}
       {title !== undefined ? (
         <p>
           Developed from{' '}

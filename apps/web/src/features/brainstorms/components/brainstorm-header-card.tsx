@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { ClipboardCheck, EyeOff, Pencil } from 'lucide-react';
+import { ClipboardCheck, EyeOff, Layers, Pencil } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -81,6 +81,15 @@ export function BrainstormHeaderCard({ brainstorm, reviewLink = true }: Brainsto
                   Edit
                 </Button>
               ) : null}
+              <Button asChild variant="outline">
+                <Link
+                  to="/brainstorms/$brainstormId/themes"
+                  params={{ brainstormId: brainstorm.id }}
+                >
+                  <Layers aria-hidden="true" />
+                  Make sense
+                </Link>
+              </Button>
               {reviewLink ? (
                 <Button asChild>
                   <Link

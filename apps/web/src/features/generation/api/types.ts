@@ -3,4 +3,3 @@ import type { components } from '@/lib/api/schema';
 export type Generation = components['schemas']['Generation'];
 export type GenerationRequest = components['schemas']['GenerationRequest'];
 export type GenerationStatus = Generation['status'];
-export type LlmProvider = components['schemas']['LlmProvider'];

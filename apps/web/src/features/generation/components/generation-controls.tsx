@@ -14,12 +14,15 @@ import { useGuardedSubmit } from '@/hooks/use-guarded-submit';
 import { useGenerateIdeas } from '../api/generate-ideas';
 import { useLatestGeneration } from '../api/get-latest-generation';
 import { isFinished } from '../api/get-generation';
-import { useLlmProviders } from '../api/get-llm-providers';
+import { useLlmProviders } from '@/entities/llm-provider/api/get-llm-providers';
 import { useIdeaPolling } from '../hooks/use-idea-polling';
 import { DEFAULT_IDEAS, MAX_IDEAS, MIN_IDEAS, parseIdeaCount } from '../lib/idea-count';
 import { GenerationError } from './generation-error';
 import { GenerationProgress } from './generation-progress';
-import { ProviderModelFields, type ProviderChoice } from './provider-model-fields';
+import {
+  ProviderModelFields,
+  type ProviderChoice,
+} from '@/entities/llm-provider/components/provider-model-fields';
 import { SteeringField } from './steering-field';
 import { VarietyField } from './variety-field';
 import type { Variety } from '../lib/variety';

@@ -6,7 +6,8 @@ import { vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { makeGeneration } from '@/test/fixtures';
 import { server } from '@/test/msw-server';
-import type { Generation, GenerationRequest, LlmProvider } from '../api/types';
+import type { LlmProvider } from '@/entities/llm-provider/api/types';
+import type { Generation, GenerationRequest } from '../api/types';
 import { GenerationControls } from '../components/generation-controls';
 
 /** The first provider's default model is not its first: a change of provider shows which. */

@@ -1,5 +1,5 @@
 import { Plus } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
@@ -8,6 +8,8 @@ import { useIdeaTotal } from '@/entities/idea/api/get-idea-total';
 import { FALLBACK_SCAN_SIZE, useIdeaList } from '@/entities/idea/api/list-ideas';
 import { IdeasFooter } from '@/entities/idea/components/ideas-footer';
 import type { Idea } from '@/entities/idea/api/types';
+import type { ThemeFilter } from '@/entities/theme/api/types';
+import { ThemeFilterSelect } from '@/entities/theme/components/theme-filter-select';
 import { ApiError } from '@/lib/api/api-error';
 import { useAuth } from '@/lib/auth/auth-context';
 import type { Paging } from '@/lib/paging';
@@ -21,6 +23,12 @@ interface IdeasSectionProps extends Paging {
   /** Who created the brainstorm: they, staff and an idea's author may change the idea. */
   brainstormCreatedBy: number | null;
   onPagingChange: (paging: Paging) => void;
+  /** The optional theme filter: one theme's ideas, or the unsorted ones; every idea when null. */
+  theme?: ThemeFilter;
+  /** Absent: no theme filter is offered. */
+  onThemeChange?: (theme: ThemeFilter) => void;
+  /** More actions beside 'Add Idea' (such as 'Combine ideas', from another feature). */
+  actions?: ReactNode;
 }
 
 /** Adding an idea, editing one, or neither. */
@@ -41,9 +49,13 @@ export function IdeasSection({
   page,
   pageSize,
   onPagingChange,
+  theme = null,
+  onThemeChange,
+  actions,
 }: IdeasSectionProps) {
   const { user } = useAuth();
-  const list = useIdeaList({ brainstormId, page, pageSize });
+  // Without a theme the list's key is the one the route's loader has already asked for.
+  const list = useIdeaList({ brainstormId, page, pageSize, ...(theme === null ? {} : { theme }) });
   const create = useCreateIdea(brainstormId);
   const update = useUpdateIdea(brainstormId);
   const [writing, setWriting] = useState<Writing>(null);
@@ -117,10 +129,14 @@ export function IdeasSection({
               <Plus aria-hidden="true" />
               Add Idea
             </Button>
+            {actions}
             <ExportIdeasButtons brainstormId={brainstormId} />
           </div>
         </CardHeader>
         <CardContent className="grid min-w-0 gap-4 px-4 sm:px-6">
+          {onThemeChange ? (
+            <ThemeFilterSelect brainstormId={brainstormId} value={theme} onChange={onThemeChange} />
+          ) : null}
           {writing ? (
             <div className="rounded-md border p-4">
               <h3 className="mb-3 font-semibold">

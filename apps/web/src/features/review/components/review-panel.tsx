@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Card, CardContent } from '@/components/ui/card';
+import { ThemeFilterSelect } from '@/entities/theme/components/theme-filter-select';
 import type { ReviewView } from '../lib/review-search';
 import { ReviewCounter } from './review-counter';
 import { ReviewSection } from './review-section';
@@ -38,6 +39,13 @@ export function ReviewPanel({
               onChange={(toggles) => {
                 // Another filter is another list: it starts at its first page.
                 onViewChange({ ...toggles, page: 1 });
+              }}
+            />
+            <ThemeFilterSelect
+              brainstormId={brainstormId}
+              value={view.theme}
+              onChange={(theme) => {
+                onViewChange({ theme, page: 1 });
               }}
             />
           </CardContent>

@@ -54,13 +54,14 @@ export function ReviewSection({
   view,
   onViewChange,
 }: ReviewSectionProps) {
-  const { page, pageSize, showHidden, showReviewed } = view;
+  const { page, pageSize, showHidden, showReviewed, theme } = view;
   const params: IdeaListParams = {
     brainstormId,
     page,
     pageSize,
     view: showReviewed ? 'reviewed' : 'unreviewed',
     excludeHidden: !showHidden,
+    ...(theme === null ? {} : { theme }),
   };
   const list = useIdeaList(params);
   const total = useIdeaTotal(brainstormId);

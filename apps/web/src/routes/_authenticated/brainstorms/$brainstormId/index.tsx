@@ -5,15 +5,29 @@ import { BrainstormDetailPage } from '@/features/brainstorms/components/brainsto
 import { GenerationControls } from '@/features/generation/components/generation-controls';
 import { IdeasSection } from '@/features/ideas/components/ideas-section';
 import { titleHead } from '@/lib/page-title';
-import { DEFAULT_PAGE_SIZE, pagingSearchSchema } from '@/lib/paging';
+import type { ThemeFilter } from '@/entities/theme/api/types';
+import { parseThemeFilter } from '@/entities/theme/lib/theme-filter';
+import { CombineIdeasButton } from '@/features/combine/components/combine-ideas-button';
+import { DEFAULT_PAGE_SIZE, pagingSearchSchema, type PagingSearchInput } from '@/lib/paging';
 import { idParam } from '@/lib/route-params';
+
+const paging = pagingSearchSchema();
 
 export const Route = createFileRoute('/_authenticated/brainstorms/$brainstormId/')({
   params: idParam('brainstormId'),
-  // The ideas' page and page size; the defaults stay out of the address.
-  validateSearch: pagingSearchSchema(),
-  search: { middlewares: [stripSearchParams({ page: 1, page_size: DEFAULT_PAGE_SIZE })] },
-  loaderDeps: ({ search }) => ({ page: search.page, pageSize: search.page_size }),
+  // The ideas' page, page size and theme filter; the defaults stay out of the address.
+  validateSearch: (search: PagingSearchInput & { theme?: ThemeFilter }) => ({
+    ...paging(search),
+    theme: parseThemeFilter(search.theme),
+  }),
+  search: {
+    middlewares: [stripSearchParams({ page: 1, page_size: DEFAULT_PAGE_SIZE, theme: null })],
+  },
+  loaderDeps: ({ search }) => ({
+    page: search.page,
+    pageSize: search.page_size,
+    ...(search.theme === null ? {} : { theme: search.theme }),
+  }),
   // A failed load is shown by the page itself ('Error loading brainstorm'), not the route error.
   // The ideas start loading alongside rather than after the brainstorm, but are not waited for.
   loader: ({ context, params, deps }) => {
@@ -30,7 +44,7 @@ export const Route = createFileRoute('/_authenticated/brainstorms/$brainstormId/
 
 function BrainstormRoute() {
   const { brainstormId } = Route.useParams();
-  const { page, page_size } = Route.useSearch();
+  const { page, page_size, theme } = Route.useSearch();
   const navigate = Route.useNavigate();
   const brainstorm = useBrainstorm(brainstormId);
   return (
@@ -52,8 +66,20 @@ function BrainstormRoute() {
           page={page}
           pageSize={page_size}
           onPagingChange={(paging) => {
-            void navigate({ search: { page: paging.page, page_size: paging.pageSize } });
+            void navigate({
+              search: (previous) => ({
+                ...previous,
+                page: paging.page,
+                page_size: paging.pageSize,
+              }),
+            });
           }}
+          theme={theme}
+          onThemeChange={(next) => {
+            // Another filter is another list: it starts at its first page.
+            void navigate({ search: (previous) => ({ ...previous, page: 1, theme: next }) });
+          }}
+          actions={<CombineIdeasButton brainstormId={brainstormId} />}
         />
       }
     />

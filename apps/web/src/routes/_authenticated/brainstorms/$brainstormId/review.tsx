@@ -36,6 +36,7 @@ function ReviewRoute() {
     pageSize: search.page_size,
     showHidden: search.show_hidden,
     showReviewed: search.show_reviewed,
+    theme: search.theme,
   };
   const onViewChange = useCallback(
     (change: Partial<ReviewView>) => {
@@ -45,6 +46,7 @@ function ReviewRoute() {
           page_size: change.pageSize ?? previous.page_size,
           show_hidden: change.showHidden ?? previous.show_hidden,
           show_reviewed: change.showReviewed ?? previous.show_reviewed,
+          theme: change.theme === undefined ? previous.theme : change.theme,
         }),
       });
     },

@@ -1,0 +1,125 @@
+import { Check } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { refusalText } from '@/entities/analysis/lib/refusal-text';
+import type { ServerIdea } from '@/entities/idea/api/types';
+import type { Theme } from '@/entities/theme/api/types';
+import { useCreateTheme } from '../api/create-theme';
+import { useThemeSuggestions } from '../api/list-theme-suggestions';
+import { useMoveIdea } from '../api/move-idea';
+import { ThemeCard } from './theme-card';
+import { ThemeForm } from './theme-form';
+import { suggestionFor, ThemeIdeaList } from './theme-idea-list';
+
+export const THEMES_HEADING_ID = 'brainstorm-themes-heading';
+
+interface ThemeBoardProps {
+  brainstormId: number;
+  themes: readonly Theme[];
+  ideas: readonly ServerIdea[];
+}
+
+function focusHeading() {
+  requestAnimationFrame(() => document.getElementById(THEMES_HEADING_ID)?.focus());
+}
+
+/**
+ * The brainstorm's themes as the team has them: each with its ideas, to rename, merge, split or
+ * delete; the unsorted ideas with the theme suggested for each; and a form to add a theme.
+ */
+export function ThemeBoard({ brainstormId, themes, ideas }: ThemeBoardProps) {
+  const move = useMoveIdea();
+  const create = useCreateTheme();
+  const unsorted = ideas.filter((idea) => idea.theme === null && idea.duplicate_of === null);
+  const suggestions = useThemeSuggestions(brainstormId, themes.length > 0 && unsorted.length > 0);
+  const onMove = move.mutate;
+  return (
+    <section aria-labelledby={THEMES_HEADING_ID} className="grid gap-4">
+      <h2 id={THEMES_HEADING_ID} tabIndex={-1} className="text-lg font-semibold">
+        The brainstorm's themes
+      </h2>
+      {themes.length === 0 ? (
+        <p className="text-sm text-muted-foreground">
+          No themes yet: find them above, or add one here.
+        </p>
+      ) : null}
+      {move.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {refusalText(move.error, 'The idea could not be moved. Please try again.')}
+        </p>
+      ) : null}
+      <ul className="grid gap-3">
+        {themes.map((theme) => {
+          const own = ideas.filter((idea) => idea.theme === theme.id);
+          return (
+            <ThemeCard
+              key={theme.id}
+              theme={theme}
+              themes={themes}
+              ideas={own}
+              onGone={focusHeading}
+            >
+              <ThemeIdeaList
+                ideas={own}
+                themes={themes}
+                onMove={onMove}
+                moving={move.isPending}
+                empty="No ideas in this theme."
+              />
+            </ThemeCard>
+          );
+        })}
+      </ul>
+      {themes.length > 0 ? (
+        <div className="grid gap-3 rounded-lg border border-dashed p-4">
+          <h3 className="font-semibold">Unsorted ({unsorted.length})</h3>
+          <ThemeIdeaList
+            ideas={unsorted}
+            themes={themes}
+            onMove={onMove}
+            moving={move.isPending}
+            empty="Every idea is in a theme."
+            extra={(idea) => {
+              const suggested = suggestionFor(idea, suggestions.data ?? [], themes);
+              if (!suggested) return null;
+              return (
+                <span className="flex items-center gap-1 text-muted-foreground">
+                  Suggested: {suggested.name} ·
+                  <Button
+                    variant="link"
+                    size="sm"
+                    className="h-auto p-0"
+                    aria-label={`Accept ${suggested.name} for ${idea.title}`}
+                    disabled={move.isPending}
+                    onClick={() => {
+                      onMove({ ideaId: idea.id, theme: suggested.id });
+                    }}
+                  >
+                    <Check aria-hidden="true" />
+                    Accept
+                  </Button>
+                </span>
+              );
+            }}
+          />
+        </div>
+      ) : null}
+      <div className="grid gap-2 rounded-lg border p-4">
+        <h3 className="font-semibold">Add a theme</h3>
+        <ThemeForm
+          key={create.isSuccess ? `added-${String(create.data.id)}` : 'adding'}
+          label="Add a theme"
+          submitText="Add theme"
+          pending={create.isPending}
+          onSubmit={(text) => {
+            create.mutate({ brainstormId, ...text });
+          }}
+        />
+        {create.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            {refusalText(create.error, 'The theme could not be added. Please try again.')}
+          </p>
+        ) : null}
+      </div>
+    </section>
+  );
+}
