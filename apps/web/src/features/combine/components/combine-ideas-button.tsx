@@ -1,5 +1,5 @@
 import { Combine } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -8,7 +8,12 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { CombineIdeasForm } from './combine-ideas-form';
+
+// The form, with its launcher, loads when the dialog first opens: the page's own JavaScript
+// stays the smaller for it.
+const CombineIdeasForm = lazy(() =>
+  import('./combine-ideas-form').then((module) => ({ default: module.CombineIdeasForm })),
+);
 
 /** 'Combine ideas' in the brainstorm's Ideas section, and the dialog it opens. */
 export function CombineIdeasButton({ brainstormId }: { brainstormId: number }) {
@@ -35,7 +40,17 @@ export function CombineIdeasButton({ brainstormId }: { brainstormId: number }) {
             </DialogDescription>
           </DialogHeader>
           {/* A new dialog starts afresh: nothing chosen, no run on show. */}
-          {open ? <CombineIdeasForm brainstormId={brainstormId} /> : null}
+          {open ? (
+            <Suspense
+              fallback={
+                <p role="status" className="text-sm text-muted-foreground">
+                  Loading...
+                </p>
+              }
+            >
+              <CombineIdeasForm brainstormId={brainstormId} />
+            </Suspense>
+          ) : null}
         </DialogContent>
       </Dialog>
     </>
