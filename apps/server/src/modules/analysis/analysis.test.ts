@@ -281,14 +281,14 @@ describe('what a request to sense-making is checked for', () => {
       post({ kind: 'themes', ...model }),
       post({ kind: 'themes', ...model }),
     ]);
-    expect([a?.statusCode, b?.statusCode].sort()).toEqual([202, 429]);
-    const refused = a?.statusCode === 429 ? a : b;
-    expect(refused?.json()).toEqual({
+    expect([a.statusCode, b.statusCode].sort()).toEqual([202, 429]);
+    const refused = a.statusCode === 429 ? a : b;
+    expect(refused.json()).toEqual({
       detail:
         'This would pass your daily budget of 10,000 tokens. Work on fewer ideas, or try again ' +
         'after midnight UTC.',
     });
-    expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     const after = await t.db.select({ n: count() }).from(analyses);
     expect((after[0]?.n ?? 0) - (before[0]?.n ?? 0)).toBe(1);
     // The run's reservation counts against generations too.
