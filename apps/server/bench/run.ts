@@ -1,8 +1,8 @@
 /**
- * `npm run bench [-- http|live|generation|quality] [--duration S] [--database pglite|postgres]
+ * `npm run bench [-- http|live|generation|sense-making|quality] [--duration S] [--database pglite|postgres]
  * [--smoke]`: the HTTP and the live-review benchmarks (on PGlite, then on PostgreSQL when
- * BENCH_DATABASE_URL is set, or on the one database named), then the generation and the quality
- * benchmarks; or only the part named. `--smoke` runs the HTTP part on a tiny seed with a few
+ * BENCH_DATABASE_URL is set, or on the one database named), then the generation, the
+ * sense-making and the quality benchmarks; or only the part named. `--smoke` runs the HTTP part on a tiny seed with a few
  * requests per figure and the live part with a handful of streams and votes, and writes no
  * results.
  */
@@ -12,7 +12,7 @@ import { runQuality } from './quality-databases.js';
 import { benchLive } from './live.js';
 import { formatHttpResult, formatLiveResult, writeHttpResult, writeLiveResult } from './report.js';
 
-const PARTS = ['http', 'live', 'generation', 'quality'];
+const PARTS = ['http', 'live', 'generation', 'sense-making', 'quality'];
 
 function refuse(message: string): never {
   console.error(message);
@@ -74,6 +74,7 @@ async function runLive() {
 if (!only || only === 'http') await runHttp();
 if (!only || only === 'live') await runLive();
 if (!only || only === 'generation') await import('./generation.js');
+if (!only || only === 'sense-making') await import('./sense-making.js');
 if (!only || only === 'quality') {
   await runQuality({
     smoke: values.smoke,

@@ -3,7 +3,6 @@ import type { App } from '../src/app.js';
 import type { UserRow } from '../src/db/schema/users.js';
 import type { AnalysisDto } from '../src/modules/analysis/analysis.schemas.js';
 import { apiAs } from './factories.js';
-import type { RecordedLlmRequest } from './fake-llm-server.js';
 
 /** Polls a sense-making step until it is done or failed. */
 export async function waitForAnalysis(
@@ -42,7 +41,4 @@ export async function runAnalysisThrough(
   return waitForAnalysis(app, user, response.json<AnalysisDto>().id);
 }
 
-/** The idea numbers a prompt lists, `[12] Title — summary`, in order. */
-export function ideaNumbersIn(request: Pick<RecordedLlmRequest, 'user'>): number[] {
-  return [...(request.user ?? '').matchAll(/^\[(\d+)\] /gm)].map((match) => Number(match[1]));
-}
+export { ideaNumbersIn } from './fake-llm-server.js';

@@ -563,3 +563,8 @@ function sendJson(
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify(payload));
 }
+
+/** The idea numbers a sense-making prompt lists, `[12] Title — summary`, in order. */
+export function ideaNumbersIn(request: Pick<RecordedLlmRequest, 'user'>): number[] {
+  return [...(request.user ?? '').matchAll(/^\[(\d+)\] /gm)].map((match) => Number(match[1]));
+}

@@ -155,7 +155,7 @@ export async function operationFixtures(t: TestApp, owner: UserRow): Promise<Ope
       const body = bodies['POST /api/brainstorms/{id}/analyses/']?.(owner);
       return path.replace('{id}', String(await create(brainstormPath, body, 202)));
     }
-    if (/^\/api\/brainstorms\/\{id\}\/analyses\//.test(path)) {
+    if (path.startsWith('/api/brainstorms/{id}/analyses/')) {
       const brainstormId = await create(
         '/api/brainstorms/',
         { parameters: { problem: 'Meetings' } },

@@ -2,6 +2,7 @@ import type { PgBoss } from 'pg-boss';
 import type { Database } from '../src/db/client.js';
 import {
   createBoss,
+  isAnalysisQueue,
   isGenerationQueue,
   type SlotJob,
 } from '../src/modules/generation/job-queue.js';
@@ -37,6 +38,26 @@ export async function generationJobs(database: Database): Promise<GenerationJob[
   await boss.start();
   try {
     return await jobsOf(boss);
+  } finally {
+    await boss.stop({ close: false, graceful: false });
+  }
+}
+
+/** The sense-making jobs a database holds: each queue's name and the run it carries. */
+export async function analysisJobs(
+  database: Database,
+): Promise<{ name: string; analysisId: number }[]> {
+  const boss = createBoss(database, TIMINGS, { supervise: false });
+  await boss.start();
+  try {
+    const jobs: { name: string; analysisId: number }[] = [];
+    for (const queue of await boss.getQueues()) {
+      if (!isAnalysisQueue(queue.name)) continue;
+      for (const job of await boss.findJobs<{ analysisId: number }>(queue.name, { limit: 1000 })) {
+        jobs.push({ name: job.name, analysisId: job.data.analysisId });
+      }
+    }
+    return jobs;
   } finally {
     await boss.stop({ close: false, graceful: false });
   }

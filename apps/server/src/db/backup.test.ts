@@ -15,7 +15,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/database.js';
 import { makeUser } from '../../test/factories.js';
-import { generationJobs } from '../../test/queue-jobs.js';
+import { analysisJobs, generationJobs } from '../../test/queue-jobs.js';
 import { seedDatabase } from '../seed/seed.js';
 import { backupDatabase, restoreDatabase, type RestoreOptions } from './backup.js';
 import { publicTables, tableShapes } from './backup-catalog.js';
@@ -25,7 +25,8 @@ import { ideaAnnotations, ideaComments } from './schema/annotations.js';
 import { loginFailures, refreshTokens } from './schema/auth.js';
 import { brainstorms } from './schema/brainstorms.js';
 import { generations, generationSlots } from './schema/generations.js';
-import { ideaDuplicateDecisions, ideaEmbeddings, ideas } from './schema/ideas.js';
+import { ideaDuplicateDecisions, ideaEmbeddings, ideas, themes } from './schema/ideas.js';
+import { analyses, ideaAssessments, rankingComparisons } from './schema/sense-making.js';
 import { users } from './schema/users.js';
 
 const DAY = 86_400_000;
@@ -107,7 +108,85 @@ async function fillEveryTable(database: Database) {
   await db
     .insert(ideaEmbeddings)
     .values({ ideaId: generated.id, model: 'embedder', embedding: [0.25, -1, 1e-7] });
+  await fillSenseMaking(db, brainstorm.id, user.id, [generated.id, repeat.id]);
   return generation.id;
+}
+
+/** A theme with an idea in it, a combined idea, a run under way, and a done ranking. */
+async function fillSenseMaking(
+  db: Database['db'],
+  brainstormId: number,
+  userId: number,
+  pair: number[],
+) {
+  const theme = one(
+    await db.insert(themes).values({ brainstormId, name: AWKWARD, createdBy: userId }).returning(),
+  );
+  await db.insert(ideas).values({
+    brainstormId,
+    title: 'Combined',
+    themeId: theme.id,
+    combinedFrom: pair,
+    createdBy: userId,
+  });
+  await db.insert(analyses).values({
+    brainstormId,
+    kind: 'themes',
+    createdBy: userId,
+    provider: 'offline',
+    model: 'sample-ideas',
+    method: 'keywords',
+    params: { ideas: pair },
+    status: 'running',
+    inFlightTokens: 0,
+  });
+  const ranking = one(
+    await db
+      .insert(analyses)
+      .values({
+        brainstormId,
+        kind: 'rank',
+        createdBy: userId,
+        provider: 'openai',
+        model: 'gpt-5-mini',
+        params: { ideas: pair, rounds: 1 },
+        status: 'done',
+        callsPlanned: 1,
+        callsMade: 1,
+        inputTokens: 700,
+        outputTokens: 30,
+        result: {
+          kind: 'rank',
+          ranking: {
+            ideas: pair.map((idea, i) => ({ idea, rating: 1016 - i * 32, wins: 1 - i, losses: i })),
+          },
+        },
+        finished: new Date(),
+      })
+      .returning(),
+  );
+  const [a = 0, b = 0] = pair;
+  await db.insert(rankingComparisons).values({
+    analysisId: ranking.id,
+    round: 0,
+    pair: 0,
+    ideaA: a,
+    ideaB: b,
+    winner: a,
+    reason: AWKWARD,
+  });
+  await db.insert(ideaAssessments).values({
+    ideaId: a,
+    analysisId: ranking.id,
+    provider: 'openai',
+    model: 'gpt-5-mini',
+    impact: 4,
+    effort: 2,
+    novelty: 5,
+    impactReason: AWKWARD,
+    effortReason: 'An afternoon',
+    noveltyReason: 'Never seen',
+  });
 }
 
 /** Every public table's rows, in UTC, in a stable order. */
@@ -131,13 +210,20 @@ const sorted = (rows: unknown[]) =>
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([, row]) => row);
 
-/** What a restore of `source` holds: the same, with the running slots queued again. */
+/** What a restore of `source` holds: the same, with the running slots and runs queued again. */
 function restoredFrom(source: Record<string, unknown[]>) {
-  const slots = (source.generation_slots ?? []).map((row) => {
-    const slot = row as { status: string };
-    return slot.status === 'running' ? { ...slot, status: 'queued' } : slot;
-  });
-  return { ...source, generation_slots: sorted(slots) };
+  const queuedAgain = (rows: unknown[] = []) =>
+    sorted(
+      rows.map((row) => {
+        const withStatus = row as { status: string };
+        return withStatus.status === 'running' ? { ...withStatus, status: 'queued' } : withStatus;
+      }),
+    );
+  return {
+    ...source,
+    generation_slots: queuedAgain(source.generation_slots),
+    analyses: queuedAgain(source.analyses),
+  };
 }
 
 /** A gzip'd backup with its lines changed by `edit`. */
@@ -192,6 +278,13 @@ describe('a backup', () => {
       expect(await restoreDatabase(target, file, intoEmpty)).toEqual(summary);
       expect(await dump(target)).toEqual(expected);
 
+      const [run] = await target.db
+        .select({ id: analyses.id })
+        .from(analyses)
+        .where(eq(analyses.status, 'queued'));
+      expect(await analysisJobs(target)).toEqual([
+        { name: 'analyze-offline', analysisId: run?.id },
+      ]);
       const jobs = await generationJobs(target);
       expect(jobs).toEqual([
         {

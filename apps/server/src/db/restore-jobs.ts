@@ -5,6 +5,8 @@ import {
   ensureQueues,
   inTransaction,
   insertJobs,
+  analysisQueue,
+  isAnalysisQueue,
   isGenerationQueue,
   slotQueue,
   type QueueTimings,
@@ -12,10 +14,11 @@ import {
 import { PROVIDER_KEYS } from '../modules/providers/providers.config.js';
 import type { Database, Db } from './client.js';
 import { generationSlots } from './schema/generations.js';
+import { analyses } from './schema/sense-making.js';
 
 export interface RestoreQueue {
   boss: PgBoss;
-  /** The generation queues the database holds, each provider's among them. */
+  /** The generation and sense-making queues the database holds, each provider's among them. */
   queues: string[];
 }
 
@@ -35,15 +38,18 @@ export async function openRestoreQueue(
     await boss.start();
     await ensureQueues(boss, PROVIDER_KEYS, timings);
   });
-  const queues = (await boss.getQueues()).map((q) => q.name).filter(isGenerationQueue);
+  const queues = (await boss.getQueues())
+    .map((q) => q.name)
+    .filter((name) => isGenerationQueue(name) || isAnalysisQueue(name));
   return { boss, queues };
 }
 
 /**
- * A backup holds no jobs: they follow from the generation slots. In the restore's transaction,
- * the jobs the database held before are deleted (their slots are gone), and the slots still
- * queued or running (a running one was cut off by the backup) are queued again, each with a new
- * job.
+ * A backup holds no jobs: they follow from the generation slots and the sense-making runs. In
+ * the restore's transaction, the jobs the database held before are deleted (their rows are
+ * gone), and the slots and runs still queued or running (a running one was cut off by the
+ * backup) are queued again, each with a new job. What a run had in flight is counted as it is
+ * when its worker dies: the claim of its new job moves it to the unreported tokens.
  */
 export async function requeueGenerations(tx: Db, { boss, queues }: RestoreQueue): Promise<void> {
   const inTx = inTransaction(tx);
@@ -75,4 +81,12 @@ export async function requeueGenerations(tx: Db, { boss, queues }: RestoreQueue)
       data: { generationId, slot },
     })),
   );
+  const runs = await tx
+    .update(analyses)
+    .set({ status: 'queued' })
+    .where(inArray(analyses.status, ['queued', 'running']))
+    .returning({ id: analyses.id, provider: analyses.provider });
+  for (const run of runs) {
+    await boss.insert(analysisQueue(run.provider), [{ data: { analysisId: run.id } }], inTx);
+  }
 }
