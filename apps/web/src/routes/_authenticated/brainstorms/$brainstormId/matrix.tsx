@@ -21,7 +21,7 @@ function MatrixRoute() {
   return (
     <BrainstormDetailPage
       brainstormId={brainstormId}
-      ideas={<MatrixPage key={brainstormId} brainstormId={brainstormId} />}
+      ideas={<MatrixPage key={`matrix-${String(brainstormId)}`} brainstormId={brainstormId} />}
     />
   );
 }

@@ -21,7 +21,7 @@ function RankingRoute() {
   return (
     <BrainstormDetailPage
       brainstormId={brainstormId}
-      ideas={<RankingPage key={brainstormId} brainstormId={brainstormId} />}
+      ideas={<RankingPage key={`ranking-${String(brainstormId)}`} brainstormId={brainstormId} />}
     />
   );
 }

@@ -21,7 +21,7 @@ function ThemesRoute() {
   return (
     <BrainstormDetailPage
       brainstormId={brainstormId}
-      ideas={<ThemesPage key={brainstormId} brainstormId={brainstormId} />}
+      ideas={<ThemesPage key={`themes-${String(brainstormId)}`} brainstormId={brainstormId} />}
     />
   );
 }

@@ -30,7 +30,13 @@ function IdeaRoute() {
   return (
     <BrainstormDetailPage
       brainstormId={brainstormId}
-      ideas={<IdeaDetailPage key={ideaId} brainstormId={brainstormId} ideaId={ideaId} />}
+      ideas={
+        <IdeaDetailPage
+          key={`idea-${String(ideaId)}`}
+          brainstormId={brainstormId}
+          ideaId={ideaId}
+        />
+      }
     />
   );
 }
