@@ -51,8 +51,8 @@ export function serveThemesWorld({
       const body = await record(request);
       const theme = makeTheme({
         id: Math.max(0, ...world.themes.map((other) => other.id)) + 1,
-        name: String(body.name),
-        description: String(body.description ?? ''),
+        name: typeof body.name === 'string' ? body.name : '',
+        description: typeof body.description === 'string' ? body.description : '',
       });
       world.themes.push(theme);
       return HttpResponse.json(theme, { status: 201 });

@@ -1,0 +1,116 @@
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  makeAnalysis,
+  makePlan,
+  openai,
+  serveLatestAnalyses,
+  serveLlmProviders,
+  servePlan,
+} from '@/entities/analysis/testing/analysis-fixtures';
+import { makeUser } from '@/test/fixtures';
+import { server } from '@/test/msw-server';
+import { stubPointerCapture } from '@/test/pointer-capture';
+import { APP_LOADED, renderApp } from '@/test/render-app';
+
+beforeAll(stubPointerCapture);
+
+const member = makeUser({ id: 2 });
+
+const ranking = makeAnalysis({
+  id: 93,
+  kind: 'rank',
+  status: 'done',
+  result: {
+    kind: 'rank',
+    ideas: [
+      { idea: 2, title: 'Cheaper lunches', rating: 1046.2, wins: 3, losses: 0, votes: 4 },
+      { idea: 1, title: 'Free coffee', rating: 984.5, wins: 1, losses: 2, votes: 6 },
+    ],
+    correlation: -1,
+  },
+});
+
+describe('RankingPage', () => {
+  it('shows the plan for the chosen N before it starts', async () => {
+    serveLlmProviders([openai]);
+    serveLatestAnalyses({});
+    const plans = servePlan((request) =>
+      HttpResponse.json(
+        makePlan({ kind: 'rank', calls: (request.top ?? 20) * 3, rounds: 5, max_tokens: 90_000 }),
+      ),
+    );
+    const { user } = renderApp('/brainstorms/7/ranking', { signedInAs: member });
+
+    expect(
+      await screen.findByText('Up to 60 calls in 5 rounds, at most 90,000 tokens', {}, APP_LOADED),
+    ).toBeVisible();
+    const top = screen.getByLabelText('Ideas to rank');
+    await user.clear(top);
+    await user.type(top, '10');
+    expect(
+      await screen.findByText('Up to 30 calls in 5 rounds, at most 90,000 tokens'),
+    ).toBeVisible();
+    expect(plans.at(-1)).toMatchObject({ kind: 'rank', top: 10 });
+
+    await user.clear(top);
+    await user.type(top, '51');
+    expect(screen.getByText('Choose from 2 to 50 ideas.')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Rank the top ideas' })).toBeDisabled();
+  });
+
+  it('lists the ranked ideas with their votes, the agreement figure and the reasons', async () => {
+    serveLlmProviders([openai]);
+    serveLatestAnalyses({ rank: ranking });
+    servePlan();
+    server.use(
+      http.get('/api/analyses/93/comparisons/', () =>
+        HttpResponse.json({
+          count: 1,
+          next: null,
+          previous: null,
+          results: [{ round: 1, idea_a: 1, idea_b: 2, winner: 2, reason: 'Lunch matters more.' }],
+        }),
+      ),
+    );
+    const { user } = renderApp('/brainstorms/7/ranking', { signedInAs: member });
+
+    expect(
+      await screen.findByText('Agreement with team votes: -1.00 (Spearman)', {}, APP_LOADED),
+    ).toBeVisible();
+    const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
+      // Each cell carries its header for the narrow layout, hidden at table width.
+      ['Rank 1', 'Cheaper lunches', 'Rating1046', 'Wins–losses3–0', 'Team votes4'],
+      ['Rank 2', 'Free coffee', 'Rating985', 'Wins–losses1–2', 'Team votes6'],
+    ]);
+
+    await user.click(screen.getByRole('button', { name: "The model's comparisons" }));
+    expect(await screen.findByText('Round 1: “Cheaper lunches” over “Free coffee”')).toBeVisible();
+    expect(screen.getByText('Lunch matters more.')).toBeVisible();
+  });
+
+  it('says why there is no agreement figure', async () => {
+    serveLlmProviders([openai]);
+    serveLatestAnalyses({
+      rank: { ...ranking, result: { kind: 'rank', ideas: [], correlation: null } },
+    });
+    servePlan();
+    renderApp('/brainstorms/7/ranking', { signedInAs: member });
+    expect(
+      await screen.findByText(
+        'Agreement with team votes: not available, as the votes are hidden or all equal.',
+        {},
+        APP_LOADED,
+      ),
+    ).toBeVisible();
+    expect(screen.getByText('No ideas were ranked.')).toBeVisible();
+  });
+});
