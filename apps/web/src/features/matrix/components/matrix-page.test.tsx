@@ -57,11 +57,13 @@ describe('MatrixPage', () => {
       'QuadrantBig bets',
       'QuadrantMoney pits',
     ]);
-    expect(
-      within(rows[0]!).getByRole('link', { name: 'Cheaper lunches' }),
-    ).toHaveAttribute('href', '/brainstorms/7/ideas/2');
-    expect(within(rows[0]!).getByText('Pricing')).toBeVisible();
-    expect(within(rows[1]!).getByText('Hidden')).toBeVisible();
+    const [quickWin, bigBet] = rows.map((row) => within(row));
+    expect(quickWin?.getByRole('link', { name: 'Cheaper lunches' })).toHaveAttribute(
+      'href',
+      '/brainstorms/7/ideas/2',
+    );
+    expect(quickWin?.getByText('Pricing')).toBeVisible();
+    expect(bigBet?.getByText('Hidden')).toBeVisible();
 
     const disagreements = screen.getByRole('region', {
       name: 'Where the model and the team disagree',
