@@ -1,0 +1,109 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  accessToken,
+  bearer,
+  createBrainstormViaApi,
+  expectNoAxeViolationsAtBothWidths,
+  signInAt,
+} from './helpers';
+import { alice } from './users';
+
+/** Three groups of ideas, each group sharing its words: keyword themes find them. */
+const GROUPED_IDEAS = [
+  ['Canteen lunch poll', 'Staff choose the canteen lunch each week'],
+  ['Vegan lunch', 'Add a vegan plate to the canteen lunch'],
+  ['Cheaper canteen', 'Lower canteen prices for a basic lunch'],
+  ['Coffee machine upgrade', 'Replace the old coffee machine with a grinder'],
+  ['Coffee rota', 'Clean the coffee machine on a rota'],
+  ['Free coffee beans', 'Stock beans beside the coffee machine'],
+  ['Bicycle racks', 'Install covered bicycle racks by the entrance'],
+  ['Bicycle repair kit', 'Keep a bicycle pump and repair kit near the racks'],
+  ['Bicycle commute bonus', 'Pay a bonus to whoever cycles in by bicycle'],
+] as const;
+
+async function createIdeas(
+  request: APIRequestContext,
+  token: string,
+  brainstorm: number,
+  ideas: readonly (readonly [string, string])[],
+) {
+  for (const [title, summary] of ideas) {
+    const response = await request.post('/api/ideas/', {
+      headers: bearer(token),
+      data: { brainstorm, title, summary },
+    });
+    expect(response.status()).toBe(201);
+  }
+}
+
+/** Picks `option` in the Radix select labelled `label` within `form`. */
+async function choose(page: Page, formName: string, label: string, option: string) {
+  const form = page.getByRole('form', { name: formName });
+  await form.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await expect(form.getByRole('combobox', { name: label })).toHaveText(option);
+}
+
+test('themes: keyword themes are proposed, applied, renamed, an idea moved, and the ideas filtered by theme', async ({
+  page,
+  request,
+}) => {
+  const stamp = String(Date.now());
+  const token = await accessToken(request, alice);
+  const brainstorm = await createBrainstormViaApi(request, token, `Office perks ${stamp}`);
+  await createIdeas(request, token, brainstorm, GROUPED_IDEAS);
+
+  await signInAt(page, alice);
+  await page.goto(`/brainstorms/${brainstorm}`);
+  await page.getByRole('link', { name: 'Make sense' }).click();
+  await expect(page).toHaveURL(new RegExp(`/brainstorms/${brainstorm}/themes$`));
+  await expect(page.getByRole('heading', { name: 'Themes', exact: true })).toBeVisible();
+
+  // The offline provider groups by shared words, without a model: the plan says so.
+  await choose(page, 'Find themes', 'Provider', 'Offline sample ideas (no AI)');
+  await expect(page.getByText('No model calls: grouped by shared words')).toBeVisible();
+  await page.getByRole('button', { name: 'Find themes' }).click();
+
+  const proposal = page.getByRole('region', { name: 'Proposed themes' });
+  await expect(proposal).toBeVisible({ timeout: 60_000 });
+  await expect(
+    proposal.getByText('Grouped by shared words, without a language model.', { exact: false }),
+  ).toBeVisible();
+  await expectNoAxeViolationsAtBothWidths(page);
+
+  // Nothing changed yet: the proposal is applied on request.
+  const board = page.getByRole('region', { name: "The brainstorm's themes" });
+  await expect(board.getByText('No themes yet: find them above, or add one here.')).toBeVisible();
+  await page.getByRole('button', { name: 'Apply these themes' }).click();
+  await expect(page.getByRole('heading', { name: "The brainstorm's themes" })).toBeFocused();
+  const themeCards = board
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 3 }) });
+  const coffee = themeCards.filter({ hasText: 'Coffee rota' });
+  await expect(coffee).toBeVisible();
+
+  // Rename the coffee theme; focus comes back to its Rename button.
+  await coffee.getByRole('button', { name: /^Rename / }).click();
+  const rename = page.getByRole('form', { name: /^Rename / });
+  await rename.getByLabel('Name').fill('Coffee corner');
+  await rename.getByRole('button', { name: 'Save' }).click();
+  const renamed = themeCards.filter({ has: page.getByRole('heading', { name: /Coffee corner/ }) });
+  await expect(renamed).toBeVisible();
+  await expect(renamed.getByRole('button', { name: 'Rename Coffee corner' })).toBeFocused();
+
+  // Move 'Bicycle racks' into it.
+  await board.getByRole('combobox', { name: 'Theme of Bicycle racks' }).click();
+  await page.getByRole('option', { name: 'Coffee corner', exact: true }).click();
+  await expect(renamed.getByText('Bicycle racks', { exact: true })).toBeVisible();
+  await expectNoAxeViolationsAtBothWidths(page);
+
+  // The brainstorm's ideas list shows only that theme's ideas once filtered.
+  await page.goto(`/brainstorms/${brainstorm}`);
+  const ideas = page.getByRole('region', { name: 'Ideas' });
+  await ideas.getByRole('combobox', { name: 'Theme' }).click();
+  await page.getByRole('option', { name: 'Coffee corner', exact: true }).click();
+  await expect(page).toHaveURL(/theme=\d+/);
+  await expect(ideas.getByRole('row', { name: /Bicycle racks/ }).first()).toBeVisible();
+  await expect(ideas.getByRole('row', { name: /Bicycle repair kit/ })).toHaveCount(0);
+  await expectNoAxeViolationsAtBothWidths(page);
+});
