@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { startFakeLlmServer } from '../../server/test/fake-llm-server.js';
 import { repeatingIdeas } from '../../server/test/repeating-ideas.js';
+import { senseMakingResponder } from './sense-making-model';
 import { createUsers, startServer } from './server';
 import { alice, bob, dora, sam } from './users';
 
@@ -17,7 +18,10 @@ export default async function globalSetup(config: FullConfig) {
   if (!baseURL) throw new Error('baseURL is not set');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ideaforge-e2e-'));
   createUsers(dataDir, [alice, bob, dora, sam]);
-  const repeating = await startFakeLlmServer({ default: repeatingIdeas({ bases: 5 }).responder });
+  // It also answers the sense-making steps that need a model (assess, rank, combine).
+  const repeating = await startFakeLlmServer({
+    default: senseMakingResponder(repeatingIdeas({ bases: 5 }).responder),
+  });
   const stop = await startServer(dataDir, new URL(baseURL).port, {
     // The repeating model, served the way Ollama serves models: first in the list.
     OLLAMA_BASE_URL: repeating.url,

@@ -107,3 +107,69 @@ test('themes: keyword themes are proposed, applied, renamed, an idea moved, and 
   await expect(ideas.getByRole('row', { name: /Bicycle repair kit/ })).toHaveCount(0);
   await expectNoAxeViolationsAtBothWidths(page);
 });
+
+test('with a model: the ideas assessed on the matrix, the top ideas ranked, and two combined', async ({
+  page,
+  request,
+}) => {
+  const stamp = String(Date.now());
+  const token = await accessToken(request, alice);
+  const brainstorm = await createBrainstormViaApi(request, token, `Office perks ${stamp}`);
+  await createIdeas(request, token, brainstorm, GROUPED_IDEAS);
+  await signInAt(page, alice);
+
+  // The matrix: the model's scores, apart from the votes, with its name.
+  await page.goto(`/brainstorms/${brainstorm}/matrix`);
+  const assess = page.getByRole('form', { name: 'Assess ideas' });
+  await expect(assess.getByRole('combobox', { name: 'Provider' })).toHaveText('Ollama');
+  await expect(page.getByText(/^Up to 1 call, at most [\d,]+ tokens$/)).toBeVisible();
+  await page.getByRole('button', { name: 'Assess ideas' }).click();
+  await expect(page.getByText("Model's view: repeating-model")).toBeVisible({ timeout: 60_000 });
+  const table = page.getByRole('table');
+  await expect(table.getByRole('row')).toHaveCount(GROUPED_IDEAS.length + 1);
+  await expect(page.locator('.recharts-scatter-symbol').first()).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Where the model and the team disagree' }),
+  ).toBeVisible();
+  await expectNoAxeViolationsAtBothWidths(page);
+
+  // A point of the chart opens its idea, with the model's view kept apart from the votes.
+  await page.locator('.recharts-scatter-symbol').first().click();
+  await expect(page).toHaveURL(new RegExp(`/brainstorms/${brainstorm}/ideas/\\d+$`));
+  await expect(page.getByRole('heading', { name: "Model's view: repeating-model" })).toBeVisible();
+  await expect(page.getByText(/^Team votes: \d+$/)).toBeVisible();
+
+  // The ranking: its bound before it starts, then the ideas by rating with the votes beside.
+  await page.goto(`/brainstorms/${brainstorm}/ranking`);
+  await page.getByLabel('Ideas to rank').fill('5');
+  await expect(
+    page.getByText(/^Up to \d+ calls in \d+ rounds, at most [\d,]+ tokens$/),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Rank the top ideas' }).click();
+  await expect(page.getByText(/^Agreement with team votes: /)).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('table').getByRole('row')).toHaveCount(6);
+  await page.getByRole('button', { name: "The model's comparisons" }).click();
+  await expect(page.getByText('It does more for less.').first()).toBeVisible();
+  await expectNoAxeViolationsAtBothWidths(page);
+
+  // Combine two ideas: the new one links to its sources, which stay as they were.
+  await page.goto(`/brainstorms/${brainstorm}`);
+  await page.getByRole('button', { name: 'Combine ideas' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Combine ideas' });
+  await dialog.getByLabel('Search ideas').fill('coffee');
+  await dialog.getByLabel('Coffee rota').check();
+  await dialog.getByLabel('Free coffee beans').check();
+  await expect(dialog.getByText(/^Up to 1 call, at most [\d,]+ tokens$/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Combine', exact: true }).click();
+  const combined = dialog.getByRole('link', { name: 'Coffee and bicycles' });
+  await expect(combined).toBeVisible({ timeout: 60_000 });
+  await expect(
+    dialog.getByText(
+      'The ideas it merges stay as they were; deleting the combined idea is the undo.',
+    ),
+  ).toBeVisible();
+  await expectNoAxeViolationsAtBothWidths(page);
+  await combined.click();
+  await expect(page.getByRole('heading', { name: 'Coffee and bicycles' })).toBeVisible();
+  await expect(page.getByText('Combined from: “Coffee rota”, “Free coffee beans”')).toBeVisible();
+});
