@@ -28,7 +28,12 @@ export function IdeaThemeSelect({ idea, themes, onMove, disabled }: IdeaThemeSel
         onMove({ ideaId: idea.id, theme: value === UNSORTED ? null : Number(value) });
       }}
     >
-      <SelectTrigger size="sm" className="w-full sm:w-44" aria-label={`Theme of ${idea.title}`}>
+      <SelectTrigger
+        data-idea-select={idea.id}
+        size="sm"
+        className="w-full sm:w-44"
+        aria-label={`Theme of ${idea.title}`}
+      >
         <SelectValue />
       </SelectTrigger>
       <SelectContent>

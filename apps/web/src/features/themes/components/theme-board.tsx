@@ -1,11 +1,12 @@
 import { Check } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { refusalText } from '@/entities/analysis/lib/refusal-text';
 import type { ServerIdea } from '@/entities/idea/api/types';
 import type { Theme } from '@/entities/theme/api/types';
 import { useCreateTheme } from '../api/create-theme';
 import { useThemeSuggestions } from '../api/list-theme-suggestions';
-import { useMoveIdea } from '../api/move-idea';
+import { useMoveIdea, type MoveIdeaInput } from '../api/move-idea';
 import { ThemeCard } from './theme-card';
 import { ThemeForm } from './theme-form';
 import { suggestionFor, ThemeIdeaList } from './theme-idea-list';
@@ -31,7 +32,24 @@ export function ThemeBoard({ brainstormId, themes, ideas }: ThemeBoardProps) {
   const create = useCreateTheme();
   const unsorted = ideas.filter((idea) => idea.theme === null && idea.duplicate_of === null);
   const suggestions = useThemeSuggestions(brainstormId, themes.length > 0 && unsorted.length > 0);
-  const onMove = move.mutate;
+  // The idea last moved: once shown in its new place, its select takes the focus there.
+  const moved = useRef<MoveIdeaInput | null>(null);
+  const onMove = (change: MoveIdeaInput) => {
+    moved.current = change;
+    move.mutate(change, {
+      onError: () => {
+        moved.current = null;
+      },
+    });
+  };
+  useEffect(() => {
+    const change = moved.current;
+    if (!change) return;
+    const idea = ideas.find((candidate) => candidate.id === change.ideaId);
+    if (idea?.theme !== change.theme) return;
+    moved.current = null;
+    document.querySelector<HTMLElement>(`[data-idea-select="${String(change.ideaId)}"]`)?.focus();
+  }, [ideas]);
   return (
     <section aria-labelledby={THEMES_HEADING_ID} className="grid gap-4">
       <h2 id={THEMES_HEADING_ID} tabIndex={-1} className="text-lg font-semibold">
@@ -109,6 +127,8 @@ export function ThemeBoard({ brainstormId, themes, ideas }: ThemeBoardProps) {
           key={create.isSuccess ? `added-${String(create.data.id)}` : 'adding'}
           label="Add a theme"
           submitText="Add theme"
+          // After adding one, the emptied form is ready for the next.
+          focusName={create.isSuccess}
           pending={create.isPending}
           onSubmit={(text) => {
             create.mutate({ brainstormId, ...text });

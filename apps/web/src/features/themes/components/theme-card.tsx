@@ -47,6 +47,7 @@ export function ThemeCard({ theme, themes, ideas, children, onGone }: ThemeCardP
         <ThemeForm
           label={`Rename ${theme.name}`}
           submitText="Save"
+          focusName
           initial={{ name: theme.name, description: theme.description }}
           pending={update.isPending}
           onCancel={() => {

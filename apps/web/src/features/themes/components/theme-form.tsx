@@ -16,6 +16,8 @@ interface ThemeFormProps {
   pending: boolean;
   onSubmit: (text: ThemeText) => void;
   onCancel?: () => void;
+  /** The name field takes the focus as the form appears (renaming, or after adding one). */
+  focusName?: boolean;
 }
 
 /** A theme's name and one-line description; a name is needed. */
@@ -26,6 +28,7 @@ export function ThemeForm({
   pending,
   onSubmit,
   onCancel,
+  focusName = false,
 }: ThemeFormProps) {
   const id = useId();
   const [name, setName] = useState(initial?.name ?? '');
@@ -44,7 +47,7 @@ export function ThemeForm({
           value={name}
           required
           maxLength={100}
-          autoFocus={initial !== undefined}
+          autoFocus={focusName}
           onChange={(event) => {
             setName(event.target.value);
           }}

@@ -109,6 +109,10 @@ describe('ThemesPage', () => {
 
     await user.click(screen.getByRole('combobox', { name: 'Theme of Idea number 4' }));
     await user.click(screen.getByRole('option', { name: 'Lunch' }));
+    // The idea shows in its new theme, its select keeping the focus there.
+    await waitFor(() => {
+      expect(screen.getByRole('combobox', { name: 'Theme of Idea number 4' })).toHaveFocus();
+    });
     await user.click(await screen.findByRole('button', { name: 'Accept Lunch for Idea number 5' }));
 
     await waitFor(() => {
