@@ -27,8 +27,14 @@ const ID_TABLES = [
 ] as const;
 
 /** The table whose id a field holds, or a path's `{id}` after its resource. */
-/** The provider and model the fuzzed app offers (the offline one), by field name. */
-const OFFERED_MODEL: Record<string, string> = { provider: 'offline', model: 'sample-ideas' };
+/**
+ * The provider and model the fuzzed app offers, by field name: its language-model provider, which
+ * can do every sense-making step (the offline one cannot), at an address that answers nothing.
+ */
+const OFFERED_MODEL: Record<string, string> = {
+  provider: 'openai_compatible',
+  model: 'fake-model',
+};
 
 const ID_FIELDS = new Map<string, (typeof ID_TABLES)[number]>([
   ['users/id', 'users'],
@@ -45,6 +51,7 @@ const ID_FIELDS = new Map<string, (typeof ID_TABLES)[number]>([
   ['brainstorm', 'brainstorms'],
   ['idea', 'ideas'],
   ['idea_id', 'ideas'],
+  ['ideas', 'ideas'],
   ['of', 'ideas'],
   ['annotation_id', 'idea_annotations'],
 ]);
