@@ -1,6 +1,10 @@
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ideaNumbersIn, runAnalysisThrough, waitForAnalysis } from '../../../test/analysis-helpers.js';
+import {
+  ideaNumbersIn,
+  runAnalysisThrough,
+  waitForAnalysis,
+} from '../../../test/analysis-helpers.js';
 import { testConfig } from '../../../test/app.js';
 import { apiAs, makeUser } from '../../../test/factories.js';
 import type { RecordedLlmRequest } from '../../../test/fake-llm-server.js';
@@ -92,9 +96,7 @@ describe('assessing ideas with a model', () => {
     // The ideas oldest first, 20 to a call.
     expect(run.ideas).toEqual(ideas);
     const requests = suite.fake.requests;
-    expect(requests.map((r) => ideaNumbersIn(r).length).sort((a, b) => a - b)).toEqual([
-      5, 20, 20,
-    ]);
+    expect(requests.map((r) => ideaNumbersIn(r).length).sort((a, b) => a - b)).toEqual([5, 20, 20]);
     expect(requests.flatMap((r) => ideaNumbersIn(r)).sort((a, b) => a - b)).toEqual(ideas);
     // All three were sent before the first could be answered.
     const arrivals = requests.map((r) => r.at);
@@ -125,10 +127,7 @@ describe('assessing ideas with a model', () => {
 
   it('retries a malformed answer and one that scores too few ideas', async () => {
     const { brainstorm } = await brainstormWith(suite.t.db, user, 4);
-    suite.fake.enqueue(
-      { kind: 'malformed' },
-      { kind: 'object', object: { assessments: [] } },
-    );
+    suite.fake.enqueue({ kind: 'malformed' }, { kind: 'object', object: { assessments: [] } });
     suite.fake.setDefault((request) => ({ kind: 'object', object: scoreEvery(request) }));
     const run = await runAnalysisThrough(suite.t.app, user, brainstorm.id, {
       kind: 'assess',
