@@ -167,6 +167,10 @@ async function chosenIdeas(db: Db, brainstormId: number, ids: number[]) {
   return unique;
 }
 
+/**
+ * 'Assess ideas': the model scores each idea's impact, effort and novelty with a reason, 20 ideas
+ * to a call; the scores are stored apart from the votes, one row per idea and run.
+ */
 export const assessKind: KindSpec = {
   capability: 'assess',
   async choose(db, brainstorm, request) {
