@@ -104,8 +104,7 @@ function pairWithoutRematch(order: Entry[], budget: { steps: number }): [Entry, 
 function pairGreedily(order: Entry[]): [Entry, Entry][] {
   const left = [...order];
   const pairs: [Entry, Entry][] = [];
-  while (left.length >= 2) {
-    const first = left.shift() as Entry;
+  for (let first = left.shift(); first; first = left.shift()) {
     const unmet = left.findIndex((entry) => !first.met.has(entry.idea));
     const [partner] = left.splice(Math.max(unmet, 0), 1);
     if (partner) pairs.push([first, partner]);

@@ -85,7 +85,10 @@ function namingCall(
 }
 
 /** The themes of the naming call, as the sorting calls quote them. */
-interface NamedTheme { name: string; description: string }
+interface NamedTheme {
+  name: string;
+  description: string;
+}
 
 function sortingCall(
   brainstorm: BrainstormRow,
