@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { runAnalysisThrough } from '../../../test/analysis-helpers.js';
+import { analysisRunnerDeps, runAnalysisThrough } from '../../../test/analysis-helpers.js';
 import { testConfig } from '../../../test/app.js';
 import { apiAs, makeUser } from '../../../test/factories.js';
 import type { FakeLlmBehaviour, RecordedLlmRequest } from '../../../test/fake-llm-server.js';
@@ -10,16 +10,14 @@ import {
   useFakeLlmApp,
 } from '../../../test/generation-helpers.js';
 import { insertIdeas, makeBrainstorm } from '../../../test/idea-factories.js';
-import { loadConfig } from '../../config.js';
 import { brainstorms } from '../../db/schema/brainstorms.js';
 import { rankingComparisons } from '../../db/schema/sense-making.js';
 import type { UserRow } from '../../db/schema/users.js';
 import { CALL_OVERHEAD_TOKENS, textTokenBound } from '../generation/token-budget.js';
-import { createProviderClients } from '../providers/provider-clients.js';
 import * as repository from './analysis.repository.js';
 import type { AnalysisDto, AnalysisPlanDto, ComparisonDto } from './analysis.schemas.js';
 import { runners } from './analysis-kinds.js';
-import { runAnalysis, type AnalysisRunnerDeps } from './analysis-runner.js';
+import { runAnalysis } from './analysis-runner.js';
 import { spearman } from './rank-correlation.js';
 
 const DAILY_TOKENS = 200_000;
@@ -348,20 +346,6 @@ describe('ranking the top ideas', () => {
 });
 
 describe('a ranking whose job runs again', () => {
-  /** What the workers are given, built here so that a test can run a job by hand. */
-  function runnerDeps(): AnalysisRunnerDeps {
-    const { generation = testConfig.generation, providers = [] } = config(suite.fake.baseUrl);
-    return {
-      db: suite.t.db,
-      clients: createProviderClients(providers),
-      concurrency: new Map(providers.map((p) => [p.key, p.concurrency])),
-      settings: generation,
-      limits: generation.limits,
-      duplicates: loadConfig({}).duplicates,
-      log: { warn: () => undefined },
-    };
-  }
-
   it('replays the comparisons it stored and asks only for the missing ones', async () => {
     suite.fake.setDefault(preferSmaller);
     const { brainstorm } = await brainstormWith(8);
@@ -393,7 +377,7 @@ describe('a ranking whose job runs again', () => {
     suite.fake.setDefault(preferSmaller);
 
     await runAnalysis(
-      runnerDeps(),
+      analysisRunnerDeps(suite.t.db, config(suite.fake.baseUrl)),
       runners,
       { analysisId: again.id },
       new AbortController().signal,
@@ -413,5 +397,34 @@ describe('a ranking whose job runs again', () => {
     expect(strip((await comparisonsOf(again.id)).results)).toEqual(
       strip((await comparisonsOf(first.id)).results),
     );
+  });
+
+  it('keeps one comparison a pair when its job runs twice at the same moment', async () => {
+    suite.fake.setDefault((request) => ({ ...preferSmaller(request), delayMs: 20 }));
+    const { brainstorm, ids } = await brainstormWith(6);
+    const run = await repository.insertAnalysis(suite.t.db, {
+      brainstormId: brainstorm.id,
+      kind: 'rank',
+      createdBy: user.id,
+      ...model,
+      method: 'model',
+      params: { ideas: ids, rounds: 4 },
+      callsPlanned: 12,
+      reservedTokens: 100_000,
+    });
+    const job = () =>
+      runAnalysis(
+        analysisRunnerDeps(suite.t.db, config(suite.fake.baseUrl)),
+        runners,
+        { analysisId: run.id },
+        new AbortController().signal,
+      );
+    await Promise.all([job(), job()]);
+    const done = await apiAs(suite.t.app)(user, 'GET', `/api/analyses/${run.id}/`);
+    const ranking = rankingOf(done.json<AnalysisDto>());
+    expect(ranking.ideas.map((entry) => entry.idea)[0]).toBe(ids[0]);
+    const { count, results } = await comparisonsOf(run.id);
+    expect(count).toBe(12);
+    expect(new Set(results.map((c) => `${c.round}:${c.idea_a}:${c.idea_b}`)).size).toBe(12);
   });
 });
