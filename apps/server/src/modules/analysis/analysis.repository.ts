@@ -338,7 +338,7 @@ export async function listComparisons(
   return { count: total?.n ?? 0, rows };
 }
 
-/** A ranking's comparisons answered so far, by round and pair: what a run that starts again replays. */
+/** A ranking's comparisons answered so far, by round and pair, for a run that starts again. */
 export async function playedComparisons(db: Db, analysisId: number) {
   const rows = await db
     .select()
