@@ -13,6 +13,7 @@ const withoutDatabase = [
   'src/lib/csv.test.ts',
   'src/lib/passwords.test.ts',
   'src/modules/analysis/keyword-themes.test.ts',
+  'src/modules/analysis/swiss-tournament.test.ts',
   'src/modules/generation/prompts.test.ts',
   'src/modules/providers/offline-provider.test.ts',
   'src/modules/providers/problem-reading.test.ts',

@@ -12,6 +12,7 @@ import { loggerOptions } from './lib/logging.js';
 import { responseSerializer } from './lib/response-serializer.js';
 import './lib/zod-messages.js';
 import { analysisRoutes } from './modules/analysis/analysis.routes.js';
+import { assessmentRoutes } from './modules/analysis/assessments.routes.js';
 import { annotationRoutes } from './modules/annotations/annotations.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { brainstormRoutes } from './modules/brainstorms/brainstorms.routes.js';
@@ -93,6 +94,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       await api.register(generationRoutes, { config });
       await api.register(liveRoutes, { hub: app.live });
       await api.register(analysisRoutes, { config });
+      await api.register(assessmentRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,7 +1,12 @@
 import { expect } from 'vitest';
 import type { App } from '../src/app.js';
+import type { Config } from '../src/config.js';
+import type { Db } from '../src/db/client.js';
 import type { UserRow } from '../src/db/schema/users.js';
 import type { AnalysisDto } from '../src/modules/analysis/analysis.schemas.js';
+import type { AnalysisRunnerDeps } from '../src/modules/analysis/analysis-runner.js';
+import { createProviderClients } from '../src/modules/providers/provider-clients.js';
+import { testConfig } from './app.js';
 import { apiAs } from './factories.js';
 
 /** Polls a sense-making step until it is done or failed. */
@@ -42,3 +47,20 @@ export async function runAnalysisThrough(
 }
 
 export { ideaNumbersIn } from './fake-llm-server.js';
+
+/**
+ * What the sense-making workers are given, from the configuration an app was built with: for a
+ * test that runs a job by hand with `runAnalysis`, as a worker would (again, or twice at once).
+ */
+export function analysisRunnerDeps(db: Db, config: Partial<Config>): AnalysisRunnerDeps {
+  const { generation = testConfig.generation, providers = [] } = config;
+  return {
+    db,
+    clients: createProviderClients(providers),
+    concurrency: new Map(providers.map((p) => [p.key, p.concurrency])),
+    settings: generation,
+    limits: generation.limits,
+    duplicates: config.duplicates ?? testConfig.duplicates,
+    log: { warn: () => undefined },
+  };
+}

@@ -26,10 +26,22 @@ const ID_TABLES = [
   'idea_comments',
 ] as const;
 
-/** The table whose id a field holds, or a path's `{id}` after its resource. */
-/** The provider and model the fuzzed app offers (the offline one), by field name. */
-const OFFERED_MODEL: Record<string, string> = { provider: 'offline', model: 'sample-ideas' };
+/**
+ * The provider and model the fuzzed app offers, by field name: its language-model provider, which
+ * can do every sense-making step (the offline one cannot), at an address that answers nothing.
+ */
+const OFFERED_MODEL: Record<string, string> = {
+  provider: 'openai_compatible',
+  model: 'fake-model',
+};
 
+/** A brainstorm's views of its assessments: known good with any brainstorm. */
+const ASSESSMENT_READS = new Set([
+  'GET /api/brainstorms/{id}/assessments/',
+  'GET /api/brainstorms/{id}/disagreements/',
+]);
+
+/** The table whose id a field holds, or a path's `{id}` after its resource. */
 const ID_FIELDS = new Map<string, (typeof ID_TABLES)[number]>([
   ['users/id', 'users'],
   ['projects/id', 'projects'],
@@ -45,6 +57,7 @@ const ID_FIELDS = new Map<string, (typeof ID_TABLES)[number]>([
   ['brainstorm', 'brainstorms'],
   ['idea', 'ideas'],
   ['idea_id', 'ideas'],
+  ['ideas', 'ideas'],
   ['of', 'ideas'],
   ['annotation_id', 'idea_annotations'],
 ]);
@@ -100,6 +113,7 @@ export class FuzzWorld {
     await this.topUpReviews();
     await this.topUpGenerations();
     await this.topUpAnalyses();
+    await this.topUpAssessments();
     const signIn = await this.t.app.inject({
       method: 'POST',
       url: '/api/auth/token/',
@@ -114,8 +128,8 @@ export class FuzzWorld {
    * A request known to succeed (its body is the one the other every-operation tests send), for
    * the operations that random ones rarely get right: a sign-in, a new user, a generation (also
    * from an idea), a change to the member's own idea, an idea marked as repeating another of its
-   * brainstorm, and the member's own annotation, comment or reaction (most fixture ids are other
-   * users').
+   * brainstorm, the member's own annotation, comment or reaction (most fixture ids are other
+   * users'), and the views of a brainstorm's or an idea's assessments.
    */
   private async example(key: string): Promise<ConcreteRequest | null> {
     const [method = '', path = ''] = key.split(' ');
@@ -125,6 +139,10 @@ export class FuzzWorld {
       id = await this.someBrainstorm();
     } else if (path.startsWith('/api/brainstorms/{id}/analyses/') && method === 'POST') {
       id = await this.someBrainstorm();
+    } else if (ASSESSMENT_READS.has(key)) {
+      id = await this.someBrainstorm();
+    } else if (key === 'GET /api/ideas/{id}/assessments/') {
+      id = await this.ownIdea();
     } else if (path.startsWith('/api/idea-annotations/') && path.includes('{id}')) {
       id = await this.ownReview(path);
       if (id === undefined) return null;
@@ -225,6 +243,7 @@ export class FuzzWorld {
     await this.topUpReviews();
     await this.topUpGenerations();
     await this.topUpAnalyses();
+    await this.topUpAssessments();
     await this.refreshPools();
   }
 
@@ -318,6 +337,19 @@ export class FuzzWorld {
     if (response.statusCode !== 202) {
       throw new Error(`fixture analysis answered ${response.statusCode}: ${response.body}`);
     }
+  }
+
+  /**
+   * A model's scores for the first brainstorm's ideas, written straight into the table under the
+   * fixture step, so that the assessment views answer with rows.
+   */
+  private async topUpAssessments(): Promise<void> {
+    await this.t.db.execute(sql`insert into idea_assessments (idea_id, analysis_id, provider,
+        model, impact, effort, novelty, impact_reason, effort_reason, novelty_reason)
+      select i.id, a.id, 'openai_compatible', 'fuzz-model', 1 + i.id % 5, 3, 2, 'Big', 'Small', 'New'
+      from ideas i, (select id from analyses order by id limit 1) a
+      where i.brainstorm_id = ${await this.someBrainstorm()}
+      on conflict do nothing`);
   }
 
   private async someBrainstorm(): Promise<number> {

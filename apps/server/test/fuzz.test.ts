@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
 import { createTestApp } from './app.js';
+import { compatibleEnv } from './generation-helpers.js';
 import { errorCause, FailureLog, loggedCause } from './fuzz-report.js';
 import { FuzzWorld, type PreparedRequest } from './fuzz-world.js';
 import { SHAPE_HOSTILE_BODIES } from './hostile-values.js';
@@ -17,8 +19,10 @@ const numRuns = Number(process.env.FUZZ_RUNS ?? (alsoOnPostgres ? 40 : 100));
 
 // The causes of server errors, from the app's own log: they tell one 500 from another.
 const serverErrors: string[] = [];
+// A language-model provider is offered besides the offline one (its address answers nothing; the
+// fuzzer starts no workers), so that requests for every sense-making step can succeed.
 const t = await createTestApp(
-  {},
+  { providers: loadConfig(compatibleEnv('http://127.0.0.1:9/v1')).providers },
   {},
   {
     logger: {

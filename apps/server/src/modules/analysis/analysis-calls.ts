@@ -12,6 +12,12 @@ export interface ModelCall<T> {
   temperature?: number;
 }
 
+/** What one answered call used, as its provider reported it. */
+export interface CallUsage {
+  inputTokens: number;
+  outputTokens: number;
+}
+
 /**
  * The most one call may cost: its system prompt and user message at a token a byte, the framing
  * and schema overhead, and all its output tokens (decision 012's bound, for an object).
@@ -60,4 +66,10 @@ export function ideaInFull(
       `Description: ${neutralise(clip(idea.description, 1500))}`,
     ].join('\n'),
   );
+}
+
+/** Trims, collapses white space and cuts a model's text to a limit (an ellipsis included). */
+export function cleanText(text: string, limit: number): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length <= limit ? line : `${line.slice(0, limit - 1).trimEnd()}…`;
 }

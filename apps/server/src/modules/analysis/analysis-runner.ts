@@ -10,7 +10,7 @@ import { BUDGET_REASONS, budgetPassed, lockLimits } from '../generation/token-bu
 import { MalformedIdeaError, type IdeaProviderClient } from '../providers/provider-clients.js';
 import type { ProviderKey } from '../providers/providers.config.js';
 import * as repository from './analysis.repository.js';
-import { callBound, type ModelCall } from './analysis-calls.js';
+import { callBound, type CallUsage, type ModelCall } from './analysis-calls.js';
 
 export interface AnalysisRunnerDeps {
   db: Db;
@@ -39,10 +39,11 @@ export interface RunContext {
   /**
    * One call to the run's model, reserved against the budgets before it is sent and counted
    * after, retried with back-off (and the provider's Retry-After) while retrying may help.
-   * `parse` checks the answer beyond its schema; throwing `MalformedIdeaError` there makes it a
-   * malformed answer, retried like one. Throws `AnalysisFailed` once the call cannot succeed.
+   * `parse` checks the answer beyond its schema, and gets what the call used, for a kind that
+   * keeps it with what it stores; throwing `MalformedIdeaError` there makes it a malformed
+   * answer, retried like one. Throws `AnalysisFailed` once the call cannot succeed.
    */
-  ask<T, U>(call: ModelCall<T>, parse: (answer: T) => U): Promise<U>;
+  ask<T, U>(call: ModelCall<T>, parse: (answer: T, usage: CallUsage) => U): Promise<U>;
   /** Runs `work` over `items` with at most the provider's concurrency at once, in order. */
   each<T, U>(items: readonly T[], work: (item: T, index: number) => Promise<U>): Promise<U[]>;
   signal: AbortSignal;
@@ -122,7 +123,7 @@ async function ask<T, U>(
   run: AnalysisRow,
   client: IdeaProviderClient,
   call: ModelCall<T>,
-  parse: (answer: T) => U,
+  parse: (answer: T, usage: CallUsage) => U,
   signal: AbortSignal,
 ): Promise<U> {
   const { db, settings } = deps;
@@ -135,7 +136,7 @@ async function ask<T, U>(
     if (reserved !== 'reserved') throw new AnalysisFailed(BUDGET_REASONS[reserved]);
     const timeout = AbortSignal.timeout(settings.timeoutMs);
     let failure: unknown;
-    let answer: { value: U; usage: { inputTokens: number; outputTokens: number } } | undefined;
+    let answer: { value: U; usage: CallUsage } | undefined;
     try {
       const result = await complete({
         model: run.model,
@@ -149,7 +150,7 @@ async function ask<T, U>(
       });
       const usage = { inputTokens: result.inputTokens, outputTokens: result.outputTokens };
       try {
-        answer = { value: parse(result.object), usage };
+        answer = { value: parse(result.object, usage), usage };
       } catch (error) {
         if (!(error instanceof MalformedIdeaError)) throw error;
         // A malformed answer was still paid for.

@@ -337,3 +337,36 @@ export async function listComparisons(
     .offset(window.offset);
   return { count: total?.n ?? 0, rows };
 }
+
+/** A ranking's comparisons answered so far, by round and pair, for a run that starts again. */
+export async function playedComparisons(db: Db, analysisId: number) {
+  const rows = await db
+    .select()
+    .from(rankingComparisons)
+    .where(eq(rankingComparisons.analysisId, analysisId));
+  return new Map(rows.map((row) => [comparisonKey(row.round, row.pair), row]));
+}
+
+/** The key of a comparison within its ranking. */
+export const comparisonKey = (round: number, pair: number) => `${round}:${pair}`;
+
+/** Keeps one answered comparison; one stored before for the same round and pair stays. */
+export async function insertComparison(
+  db: Db,
+  values: Omit<typeof rankingComparisons.$inferInsert, 'created'>,
+): Promise<void> {
+  await db.insert(rankingComparisons).values(values).onConflictDoNothing();
+}
+
+/**
+ * Records a combined idea on its run, in the transaction that stores the idea: false when the
+ * run already has one (an earlier run of its job stored it) or has ended.
+ */
+export async function recordCombinedIdea(db: Db, id: number, ideaId: number): Promise<boolean> {
+  const rows = await db
+    .update(analyses)
+    .set({ result: { kind: 'combine', idea: ideaId } })
+    .where(and(eq(analyses.id, id), isNull(analyses.result), eq(analyses.status, 'running')))
+    .returning({ id: analyses.id });
+  return rows.length > 0;
+}

@@ -9,6 +9,7 @@ import { MAX_ANALYSED_IDEAS } from './analysis.schemas.js';
 import {
   brainstormMaterial,
   callBound,
+  cleanText,
   ideaLine,
   MATERIAL_RULE,
   type ModelCall,
@@ -84,7 +85,10 @@ function namingCall(
 }
 
 /** The themes of the naming call, as the sorting calls quote them. */
-interface NamedTheme { name: string; description: string }
+interface NamedTheme {
+  name: string;
+  description: string;
+}
 
 function sortingCall(
   brainstorm: BrainstormRow,
@@ -112,12 +116,6 @@ const batches = <T>(items: readonly T[], size: number) =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, i) =>
     items.slice(i * size, (i + 1) * size),
   );
-
-/** Trims, collapses white space and cuts a model's text to a limit. */
-function cleanText(text: string, limit: number): string {
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line.length <= limit ? line : `${line.slice(0, limit - 1).trimEnd()}…`;
-}
 
 /**
  * The naming answer as a proposal: ideas it does not know or names twice are dropped (an idea

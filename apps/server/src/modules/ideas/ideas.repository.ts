@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { ideaAnnotations, ideaComments } from '../../db/schema/annotations.js';
 import { brainstorms } from '../../db/schema/brainstorms.js';
-import { ideas } from '../../db/schema/ideas.js';
+import { ideas, type NewIdeaRow } from '../../db/schema/ideas.js';
 import { users } from '../../db/schema/users.js';
 import type { Ordering } from '../../lib/ordering.js';
 import { searchWords } from '../../lib/search.js';
@@ -359,6 +359,16 @@ export async function selectCommentCells(db: Db, ideaIds: number[], budget: numb
   return rowsOf<CommentCell>(await db.execute(statement));
 }
 
+/** The columns that say which model wrote an idea, and how. */
+type ModelProvenance =
+  | 'provider'
+  | 'model'
+  | 'technique'
+  | 'promptVersion'
+  | 'settings'
+  | 'inputTokens'
+  | 'outputTokens';
+
 export async function insertIdea(
   db: Db,
   values: {
@@ -369,7 +379,7 @@ export async function insertIdea(
     createdBy: number;
     duplicateOf?: number | null;
     duplicateScore?: number;
-  },
+  } & Partial<Pick<NewIdeaRow, ModelProvenance | 'combinedFrom'>>,
 ): Promise<number> {
   const [row] = await db.insert(ideas).values(values).returning({ id: ideas.id });
   if (!row) throw new Error('insert returned no row');

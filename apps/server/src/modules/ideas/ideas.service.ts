@@ -143,6 +143,65 @@ export async function createIdea(
   return getIdea(db, user, id);
 }
 
+/** An idea a model wrote by merging others ('Combine'), with who asked and what it cost. */
+export interface CombinedIdea {
+  brainstormId: number;
+  title: string;
+  summary: string;
+  description: string;
+  /** The ideas it merges: it links to them, and they stay as they were. */
+  sources: number[];
+  /** Who asked for it: as its author, they may delete it, which is the undo. */
+  createdBy: number;
+  provider: string;
+  model: string;
+  technique: string;
+  promptVersion: string;
+  settings: { temperature: number; max_tokens: number };
+  inputTokens: number;
+  outputTokens: number;
+}
+
+/** A combined idea was recorded on its run before: the one stored now is rolled back. */
+class AlreadyRecorded extends Error {}
+
+/**
+ * Stores a combined idea in one transaction under the brainstorm's lock, compared with its
+ * ideas as every stored idea is (decision 025), and stacked under the one it nearly repeats.
+ * Its sources and what is stacked under them are left out of that comparison: a combination
+ * shares their words by nature, and stacking it under one would hide what was asked for.
+ * `record` notes the idea where it was asked for, in the same transaction; when it answers false
+ * (the idea was recorded there before) nothing is stored. Null when nothing was: the brainstorm
+ * is gone, or the idea was recorded before.
+ */
+export async function storeCombinedIdea(
+  db: Db,
+  idea: CombinedIdea,
+  thresholds: DuplicateThresholds,
+  record: (tx: Db, ideaId: number) => Promise<boolean>,
+): Promise<number | null> {
+  const { sources, brainstormId, ...values } = idea;
+  try {
+    return await db.transaction(async (tx) => {
+      if (!(await lockBrainstorm(tx, brainstormId))) return null;
+      const [match] = await closestIdeas(tx, brainstormId, [idea], thresholds, {
+        stacks: sources,
+      });
+      const id = await repo.insertIdea(tx, {
+        ...values,
+        brainstormId,
+        combinedFrom: sources,
+        ...(match?.duplicate && { duplicateOf: match.original, duplicateScore: match.score }),
+      });
+      if (!(await record(tx, id))) throw new AlreadyRecorded();
+      return id;
+    });
+  } catch (error) {
+    if (error instanceof AlreadyRecorded) return null;
+    throw error;
+  }
+}
+
 export async function updateIdea(db: Db, user: UserRow, id: number, changes: IdeaChanges) {
   const idea = await findOr404(db, user, id);
   assertCanChange(user, idea);

@@ -38,20 +38,29 @@ export interface Match {
   duplicate: boolean;
 }
 
+/** Ideas a comparison leaves out. */
+export interface Exclusions {
+  /** The idea already stored, when re-checking one: it and the originals a person said it does
+   * not repeat are left out. */
+  decidedFor?: number;
+  /** Ideas left out with everything stacked under them: a combined idea's sources. */
+  stacks?: readonly number[];
+}
+
 /**
  * For each candidate, the idea of the brainstorm it is most like, by the greater of its lexical
- * and (same model) semantic similarity, leaving out originals a person said it does not repeat
- * (`decidedFor`: the idea already stored, when re-checking one). Call it inside a transaction
- * that holds the brainstorm's lock (`lockBrainstorm`), so every idea stored before is seen,
- * parallel slots' included, and none is stored meanwhile.
+ * and (same model) semantic similarity, leaving out what `excluding` names. Call it inside a
+ * transaction that holds the brainstorm's lock (`lockBrainstorm`), so every idea stored before
+ * is seen, parallel slots' included, and none is stored meanwhile.
  */
 export async function closestIdeas(
   db: Db,
   brainstormId: number,
   candidates: Comparable[],
   thresholds: DuplicateThresholds,
-  decidedFor?: number,
+  excluding: Exclusions = {},
 ): Promise<Match[]> {
+  const { decidedFor, stacks = [] } = excluding;
   const texts = candidates.map((c) => ({
     title: c.title,
     summary: c.summary,
@@ -88,6 +97,7 @@ export async function closestIdeas(
         from ideas i left join idea_embeddings e on e.idea_id = i.id
         where i.brainstorm_id = ${brainstormId}
           ${decidedFor === undefined ? sql`` : sql`and i.id <> ${decidedFor}`}
+          ${stackCondition(stacks)}
           and not ${declined}
         order by greatest(${lexical}, coalesce(${semantic}, 0)) desc, i.id
         limit 1
@@ -108,6 +118,13 @@ export async function closestIdeas(
           (row.semantic !== null && semanticScore >= thresholds.semantic)),
     };
   });
+}
+
+/** Leaves out the given ideas and the ideas stacked under them. */
+function stackCondition(stacks: readonly number[]): SQL {
+  if (stacks.length === 0) return sql``;
+  const list = sql.raw(stacks.map(Number).join(','));
+  return sql`and coalesce(i.duplicate_of, i.id) not in (${list}) and i.id not in (${list})`;
 }
 
 /**

@@ -85,7 +85,7 @@ export class MalformedIdeaError extends Error {
  * because strict structured-output modes refuse them; the answer is checked and cut to the
  * stored limits afterwards (`normaliseIdea`).
  */
-const ideaOutputSchema = z.object({
+export const ideaOutputSchema = z.object({
   title: z.string().describe(generatedIdeaSchema.shape.title.description ?? ''),
   summary: z.string().describe(generatedIdeaSchema.shape.summary.description ?? ''),
   description: z.string().describe(generatedIdeaSchema.shape.description.description ?? ''),
@@ -240,7 +240,7 @@ function modelClient(
       abortSignal: request.signal,
     });
     return {
-      object: result.output as T,
+      object: result.output,
       inputTokens: result.usage.inputTokens ?? 0,
       outputTokens: result.usage.outputTokens ?? 0,
     };

@@ -1821,6 +1821,102 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/brainstorms/{id}/assessments/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The model's current scores of each assessed idea, apart from the votes
+     * @description Each idea of the brainstorm that has been assessed and is not stacked as a near-duplicate, with its newest assessment (impact, effort and novelty, each with its reason, and the model that gave them), by idea id; the newest 1,000 such ideas. Vote totals follow blind review: null for an idea the caller has not reviewed yet.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['IdeaAssessment'][];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json':
+              components['schemas']['ErrorDetail'] | components['schemas']['FieldErrors'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/brainstorms/{id}/brainstorm/': {
     parameters: {
       query?: never;
@@ -1942,6 +2038,102 @@ export interface paths {
         };
       };
     };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/brainstorms/{id}/disagreements/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Where the model and the team disagree most
+     * @description Over the ideas with a current assessment whose votes the caller may see (blind review leaves out the others): each idea is placed by its assessed impact and by its votes as a percentile from 0 (lowest) to 1 (highest), tied ideas sharing the middle of their places; the gap is the impact percentile minus the votes percentile. 'model_favours' lists up to 10 ideas with a gap of 0.25 or more, the largest first (high impact, few votes); 'team_favours' up to 10 with a gap of -0.25 or less, the most negative first (many votes, low impact). With fewer than 4 such ideas both are empty.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Disagreements'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json':
+              components['schemas']['ErrorDetail'] | components['schemas']['FieldErrors'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -5773,6 +5965,102 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/ideas/{id}/assessments/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * An idea's assessments, newest first
+     * @description Re-assessing keeps the earlier assessments: this is their history, the newest 100. Vote totals follow blind review: null for an idea the caller has not reviewed yet.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['IdeaAssessment'][];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json':
+              components['schemas']['ErrorDetail'] | components['schemas']['FieldErrors'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/ideas/{id}/comments/': {
     parameters: {
       query?: never;
@@ -8009,6 +8297,38 @@ export interface components {
       display_name: string;
       value: string;
     };
+    DisagreementItem: {
+      /** @description The idea's impact percentile minus its votes percentile, -1 to 1: positive where the model rates it above the team, negative where the team does. */
+      gap: number;
+      idea: number;
+      /** @description The assessed impact, 1 to 5. */
+      impact: number;
+      title: string;
+      /** @description The team's vote total. */
+      votes: number;
+    };
+    DisagreementItemInput: {
+      /** @description The idea's impact percentile minus its votes percentile, -1 to 1: positive where the model rates it above the team, negative where the team does. */
+      gap: number;
+      idea: number;
+      /** @description The assessed impact, 1 to 5. */
+      impact: number;
+      title: string;
+      /** @description The team's vote total. */
+      votes: number;
+    };
+    Disagreements: {
+      /** @description High assessed impact, few votes: the largest gap first. */
+      model_favours: components['schemas']['DisagreementItem'][];
+      /** @description Many votes, low assessed impact: the most negative gap first. */
+      team_favours: components['schemas']['DisagreementItem'][];
+    };
+    DisagreementsInput: {
+      /** @description High assessed impact, few votes: the largest gap first. */
+      model_favours: components['schemas']['DisagreementItemInput'][];
+      /** @description Many votes, low assessed impact: the most negative gap first. */
+      team_favours: components['schemas']['DisagreementItemInput'][];
+    };
     /** @description An error message. */
     ErrorDetail: {
       detail: string;
@@ -8321,6 +8641,62 @@ export interface components {
       user: number;
       /** @description 1, -1 or 0. */
       vote: number;
+    };
+    IdeaAssessment: {
+      /** @description The assessing step that gave them. */
+      analysis: number;
+      /** Format: date-time */
+      created: string;
+      /** @description Effort: 1 an afternoon's work, 5 a major programme, 1 to 5. */
+      effort: number;
+      idea: number;
+      /** @description Impact: 1 barely changes the problem, 5 transforms it, 1 to 5. */
+      impact: number;
+      /** @description The model that gave the scores. */
+      model: string;
+      /** @description Novelty: 1 common practice, 5 not seen before, 1 to 5. */
+      novelty: number;
+      provider: string;
+      /** @description The model's one-line reason for each score. */
+      reasons: {
+        effort: string;
+        impact: string;
+        novelty: string;
+      };
+      /** @description The theme the idea is sorted into, if any. */
+      theme: number | null;
+      /** @description The idea's title now. */
+      title: string;
+      /** @description The team's vote total; null under blind review until the caller reviewed it. */
+      votes: number | null;
+    };
+    IdeaAssessmentInput: {
+      /** @description The assessing step that gave them. */
+      analysis: number;
+      /** Format: date-time */
+      created: string;
+      /** @description Effort: 1 an afternoon's work, 5 a major programme, 1 to 5. */
+      effort: number;
+      idea: number;
+      /** @description Impact: 1 barely changes the problem, 5 transforms it, 1 to 5. */
+      impact: number;
+      /** @description The model that gave the scores. */
+      model: string;
+      /** @description Novelty: 1 common practice, 5 not seen before, 1 to 5. */
+      novelty: number;
+      provider: string;
+      /** @description The model's one-line reason for each score. */
+      reasons: {
+        effort: string;
+        impact: string;
+        novelty: string;
+      };
+      /** @description The theme the idea is sorted into, if any. */
+      theme: number | null;
+      /** @description The idea's title now. */
+      title: string;
+      /** @description The team's vote total; null under blind review until the caller reviewed it. */
+      votes: number | null;
     };
     IdeaInput: {
       /** @description The same as user_annotation. */
