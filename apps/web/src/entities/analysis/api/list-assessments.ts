@@ -1,11 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { requestJson } from '@/lib/api/request-json';
+import { ApiError } from '@/lib/api/api-error';
+import { api } from '@/lib/api/client';
 import { analysisKeys } from './analysis-keys';
-import type { Assessment } from './assessment-types';
 
 /** The newest assessment of each of the brainstorm's ideas. */
-export function listAssessments(brainstormId: number) {
-  return requestJson<Assessment[]>('GET', `/api/brainstorms/${String(brainstormId)}/assessments/`);
+export async function listAssessments(brainstormId: number) {
+  const { data, error, response } = await api.GET('/api/brainstorms/{id}/assessments/', {
+    params: { path: { id: brainstormId } },
+  });
+  if (!data) throw new ApiError(response.status, error);
+  return data;
 }
 
 export function assessmentsQueryOptions(brainstormId: number) {

@@ -1,14 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { requestJson } from '@/lib/api/request-json';
+import { ApiError } from '@/lib/api/api-error';
+import { api } from '@/lib/api/client';
 import { analysisKeys } from './analysis-keys';
-import type { Disagreements } from './assessment-types';
 
 /** Where the model's impact scores and the team's votes disagree most, both ways. */
-export function listDisagreements(brainstormId: number) {
-  return requestJson<Disagreements>(
-    'GET',
-    `/api/brainstorms/${String(brainstormId)}/disagreements/`,
-  );
+export async function listDisagreements(brainstormId: number) {
+  const { data, error, response } = await api.GET('/api/brainstorms/{id}/disagreements/', {
+    params: { path: { id: brainstormId } },
+  });
+  if (!data) throw new ApiError(response.status, error);
+  return data;
 }
 
 export function disagreementsQueryOptions(brainstormId: number) {

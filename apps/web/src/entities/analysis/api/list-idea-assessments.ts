@@ -1,11 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { requestJson } from '@/lib/api/request-json';
+import { ApiError } from '@/lib/api/api-error';
+import { api } from '@/lib/api/client';
 import { analysisKeys } from './analysis-keys';
-import type { Assessment } from './assessment-types';
 
 /** Every assessment of one idea, newest first. */
-export function listIdeaAssessments(ideaId: number) {
-  return requestJson<Assessment[]>('GET', `/api/ideas/${String(ideaId)}/assessments/`);
+export async function listIdeaAssessments(ideaId: number) {
+  const { data, error, response } = await api.GET('/api/ideas/{id}/assessments/', {
+    params: { path: { id: ideaId } },
+  });
+  if (!data) throw new ApiError(response.status, error);
+  return data;
 }
 
 export function ideaAssessmentsQueryOptions(ideaId: number) {

@@ -25,7 +25,7 @@ function DisagreementList({
                 {item.title}
               </IdeaLink>
               <span className="text-muted-foreground">
-                Model's impact {item.impact} · Team votes {item.votes ?? 'hidden'}
+                Model's impact {item.impact} · Team votes {item.votes}
               </span>
             </li>
           ))}
