@@ -15,7 +15,10 @@ export function IdeaLink({ brainstormId, ideaId, children, className }: IdeaLink
     <Link
       to="/brainstorms/$brainstormId/ideas/$ideaId"
       params={{ brainstormId, ideaId }}
-      className={cn('font-medium break-words underline-offset-4 hover:underline', className)}
+      className={cn(
+        'font-medium break-words underline decoration-muted-foreground/60 underline-offset-4 hover:decoration-current',
+        className,
+      )}
     >
       {children}
     </Link>

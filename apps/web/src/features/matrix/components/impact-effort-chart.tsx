@@ -1,6 +1,7 @@
 import {
   CartesianGrid,
   ReferenceArea,
+  ReferenceLine,
   ResponsiveContainer,
   Scatter,
   ScatterChart,
@@ -87,6 +88,9 @@ export function ImpactEffortChart({ points, onOpen }: ImpactEffortChartProps) {
             }}
           />
         ))}
+        {/* The lines between low and high: a score of 3 or more is high. */}
+        <ReferenceLine x={MIDDLE} stroke="currentColor" strokeOpacity={0.4} />
+        <ReferenceLine y={MIDDLE} stroke="currentColor" strokeOpacity={0.4} />
         <XAxis
           type="number"
           dataKey="x"
@@ -104,7 +108,7 @@ export function ImpactEffortChart({ points, onOpen }: ImpactEffortChartProps) {
           width={48}
           label={{ value: 'Impact', angle: -90, position: 'insideLeft' }}
         />
-        <ZAxis type="number" dataKey="size" range={[60, 480]} />
+        <ZAxis type="number" dataKey="size" range={[100, 600]} />
         <Tooltip content={PointTooltip} />
         <Scatter
           data={[...points]}
