@@ -6,8 +6,10 @@ import { ideas, themes, type ThemeRow } from '../../db/schema/ideas.js';
 /** A theme with how many ideas it holds, stacked near-duplicates left out. */
 export type ThemeWithCount = ThemeRow & { ideasCount: number };
 
-const ideasCount = sql<number>`(select count(*)::int from ${ideas}
-  where ${ideas.themeId} = ${themes.id} and ${ideas.duplicateOf} is null)`;
+// Spelled out: in a select from one table, drizzle names columns without their table, which
+// inside this subquery would mean the idea's own id.
+const ideasCount = sql<number>`(select count(*)::int from ideas as member
+  where member.theme_id = ${themes}.id and member.duplicate_of is null)`;
 
 const withCount = { ...getTableColumns(themes), ideasCount };
 
