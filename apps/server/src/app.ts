@@ -23,6 +23,7 @@ import { ideaRoutes } from './modules/ideas/ideas.routes.js';
 import { liveRoutes } from './modules/live/live.routes.js';
 import { projectRoutes } from './modules/projects/projects.routes.js';
 import { providerRoutes } from './modules/providers/providers.routes.js';
+import { themeRoutes } from './modules/themes/themes.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
 import apiDocs from './plugins/api-docs.js';
 import auth from './plugins/auth.js';
@@ -95,6 +96,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       await api.register(liveRoutes, { hub: app.live });
       await api.register(analysisRoutes, { config });
       await api.register(assessmentRoutes);
+      await api.register(themeRoutes);
     },
     { prefix: '/api' },
   );

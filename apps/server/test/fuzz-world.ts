@@ -6,12 +6,15 @@ import { hashPassword } from '../src/lib/passwords.js';
 import type { TestApp } from './app.js';
 import { authHeaders, TEST_PASSWORD } from './factories.js';
 import { DISTINCT_IDEAS, VALID_BODIES } from './operation-fixtures.js';
+import { insertDoneThemes } from './theme-fixtures.js';
 import { encodeRequest, type ConcreteRequest } from './fuzz-request.js';
 import { FixtureId, KnownString, RawText, type RequestSpec } from './openapi-arbitraries.js';
 import type { OperationEntry } from './openapi-document.js';
 import { mutate } from './request-mutation.js';
 
 const FIXTURES_PER_KIND = 3;
+/** Themes 1 to 4, in the first brainstorm. */
+const FIXTURE_THEMES = 4;
 
 /** The tables whose rows requests name by id. */
 const ID_TABLES = [
@@ -21,6 +24,7 @@ const ID_TABLES = [
   'ideas',
   'generations',
   'analyses',
+  'themes',
   'idea_annotations',
   'idea_reactions',
   'idea_comments',
@@ -49,6 +53,7 @@ const ID_FIELDS = new Map<string, (typeof ID_TABLES)[number]>([
   ['ideas/id', 'ideas'],
   ['generations/id', 'generations'],
   ['analyses/id', 'analyses'],
+  ['themes/id', 'themes'],
   ['annotations/id', 'idea_annotations'],
   ['reactions/id', 'idea_reactions'],
   ['comments/id', 'idea_comments'],
@@ -59,6 +64,9 @@ const ID_FIELDS = new Map<string, (typeof ID_TABLES)[number]>([
   ['idea_id', 'ideas'],
   ['ideas', 'ideas'],
   ['of', 'ideas'],
+  ['ideas', 'ideas'],
+  ['theme', 'themes'],
+  ['into', 'themes'],
   ['annotation_id', 'idea_annotations'],
 ]);
 
@@ -114,6 +122,7 @@ export class FuzzWorld {
     await this.topUpGenerations();
     await this.topUpAnalyses();
     await this.topUpAssessments();
+    await this.topUpThemes();
     const signIn = await this.t.app.inject({
       method: 'POST',
       url: '/api/auth/token/',
@@ -135,6 +144,7 @@ export class FuzzWorld {
     const [method = '', path = ''] = key.split(' ');
     let id: number | undefined;
     let of: number | undefined;
+    let themed: { body?: object; id: number } | undefined;
     if (key === 'POST /api/brainstorms/{id}/brainstorm/') {
       id = await this.someBrainstorm();
     } else if (path.startsWith('/api/brainstorms/{id}/analyses/') && method === 'POST') {
@@ -143,6 +153,16 @@ export class FuzzWorld {
       id = await this.someBrainstorm();
     } else if (key === 'GET /api/ideas/{id}/assessments/') {
       id = await this.ownIdea();
+    } else if (key === 'POST /api/brainstorms/{id}/themes/') {
+      id = await this.someBrainstorm();
+    } else if (
+      path.startsWith('/api/themes/') ||
+      path.endsWith('/theme/') ||
+      path.endsWith('/apply/')
+    ) {
+      themed = await this.themeExample(key);
+      if (!themed) return null;
+      id = themed.id;
     } else if (path.startsWith('/api/idea-annotations/') && path.includes('{id}')) {
       id = await this.ownReview(path);
       if (id === undefined) return null;
@@ -162,7 +182,9 @@ export class FuzzWorld {
     const body =
       of !== undefined
         ? { of }
-        : (VALID_BODIES[key]?.(this.member) ?? (method === 'POST' ? {} : undefined));
+        : (themed?.body ??
+          VALID_BODIES[key]?.(this.member) ??
+          (method === 'POST' || method === 'PUT' ? {} : undefined));
     return {
       actor: key === 'POST /api/users/' ? 'staff' : 'member',
       forgery: 0,
@@ -174,6 +196,49 @@ export class FuzzWorld {
         ? { kind: 'json', value: body, contentType: 'application/json' }
         : { kind: 'none' },
     };
+  }
+
+  /**
+   * The path's id and body of a known good request to the theme operations: the first theme of
+   * a brainstorm with the second to merge into and an idea of the first to split off, an idea and
+   * a theme of its brainstorm, or a themes proposal not applied yet.
+   */
+  private async themeExample(key: string): Promise<{ body?: object; id: number } | undefined> {
+    const [pair] = await selectRows<{ theme: number; sibling: number; idea: number | null }>(
+      this.t.db,
+      sql`select a.id as theme, b.id as sibling,
+          (select i.id from ideas i where i.theme_id = a.id order by i.id limit 1) as idea
+        from themes a join themes b on b.brainstorm_id = a.brainstorm_id and b.id > a.id
+        where exists (select 1 from ideas i where i.theme_id = a.id)
+        order by a.id limit 1`,
+    );
+    switch (key) {
+      case 'PATCH /api/themes/{id}/':
+      case 'DELETE /api/themes/{id}/':
+        return pair && { id: pair.theme };
+      case 'POST /api/themes/{id}/merge/':
+        return pair && { id: pair.theme, body: { into: pair.sibling } };
+      case 'POST /api/themes/{id}/split/':
+        return pair && { id: pair.theme, body: { name: 'Split off', ideas: [pair.idea] } };
+      case 'PUT /api/ideas/{id}/theme/': {
+        const [row] = await selectRows<{ idea: number; theme: number }>(
+          this.t.db,
+          sql`select i.id as idea, t.id as theme from ideas i
+            join themes t on t.brainstorm_id = i.brainstorm_id order by i.id, t.id limit 1`,
+        );
+        return row && { id: row.idea, body: { theme: row.theme } };
+      }
+      case 'POST /api/analyses/{id}/apply/': {
+        const [row] = await selectRows<{ id: number }>(
+          this.t.db,
+          sql`select id from analyses where kind = 'themes' and status = 'done'
+            and applied is null order by id limit 1`,
+        );
+        return row && { id: row.id };
+      }
+      default:
+        return undefined;
+    }
   }
 
   /** An idea the member wrote, which the member may change. */
@@ -244,6 +309,7 @@ export class FuzzWorld {
     await this.topUpGenerations();
     await this.topUpAnalyses();
     await this.topUpAssessments();
+    await this.topUpThemes();
     await this.refreshPools();
   }
 
@@ -350,6 +416,48 @@ export class FuzzWorld {
       from ideas i, (select id from analyses order by id limit 1) a
       where i.brainstorm_id = ${await this.someBrainstorm()}
       on conflict do nothing`);
+  }
+
+  /**
+   * Themes 1 to 4 in the first brainstorm (straight into the table, with those ids again when a
+   * request merged or deleted one, and none other there), the first holding all its ideas, and a
+   * finished themes proposal, not applied (again), so that random requests to the theme
+   * operations can succeed and so can the variations of an earlier success: any two themes
+   * merge, a split's ideas are often all in its theme, an apply finds a proposal.
+   */
+  private async topUpThemes(): Promise<void> {
+    const brainstorm = await this.someBrainstorm();
+    for (const statement of [
+      sql`delete from themes where brainstorm_id = ${brainstorm} and id > ${FIXTURE_THEMES}`,
+      sql`insert into themes (id, brainstorm_id, name, position) overriding system value
+        select n, ${brainstorm}, 'Fuzz theme ' || n, n - 1
+        from generate_series(1, ${FIXTURE_THEMES}) as n
+        where not exists (select 1 from themes t where t.id = n)`,
+      sql`select setval(pg_get_serial_sequence('themes', 'id'),
+        greatest((select max(id) from themes), ${FIXTURE_THEMES}))`,
+      sql`update ideas set theme_id = 1
+        where brainstorm_id = ${brainstorm} and theme_id is distinct from 1`,
+      sql`update analyses set applied = null, applied_by = null where kind = 'themes'`,
+    ]) {
+      await this.t.db.execute(statement);
+    }
+    const [proposal] = await selectRows<{ id: number }>(
+      this.t.db,
+      sql`select id from analyses where kind = 'themes' and status = 'done' and applied is null`,
+    );
+    if (proposal) return;
+    const ideas = await selectRows<{ id: number }>(
+      this.t.db,
+      sql`select id from ideas where brainstorm_id = ${brainstorm} order by id`,
+    );
+    const ids = ideas.map((row) => row.id);
+    await insertDoneThemes(this.t.db, brainstorm, this.staff.id, {
+      themes: [
+        { name: 'Fuzz proposal A', description: 'First', ideas: ids.slice(0, 2) },
+        { name: 'Fuzz proposal B', description: 'Second', ideas: ids.slice(2, 4) },
+      ],
+      unsorted: ids.slice(4),
+    });
   }
 
   private async someBrainstorm(): Promise<number> {

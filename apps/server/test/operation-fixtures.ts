@@ -5,6 +5,7 @@ import type { Config } from '../src/config.js';
 import { testConfig, type TestApp } from './app.js';
 import { authHeaders, TEST_PASSWORD } from './factories.js';
 import { MIN_THEMED_IDEAS } from '../src/modules/analysis/themes-kind.js';
+import { insertDoneThemes } from './theme-fixtures.js';
 
 /**
  * Settings for an app that every operation is sent to, several times: generations stay queued
@@ -77,6 +78,8 @@ export const VALID_BODIES: Record<string, (actor: UserRow | null) => object> = {
   // The offline provider's themes: no calls, so no budget stands in the way of a repeat.
   'POST /api/brainstorms/{id}/analyses/': () => themesRequest,
   'POST /api/brainstorms/{id}/analyses/plan/': () => themesRequest,
+  'POST /api/brainstorms/{id}/themes/': () => ({ name: 'Quick wins', description: 'Cheap' }),
+  'PATCH /api/themes/{id}/': () => ({ description: 'Cheap, and soon', position: 3 }),
   'PUT /api/ideas/{id}/': () => ({ title: 'Quiet carriages', summary: 'Work on the way' }),
   'PATCH /api/ideas/{id}/': () => ({ summary: 'Work on the way' }),
   'POST /api/ideas/{id}/annotate/': () => ({ vote: 1, is_bookmarked: true }),
@@ -111,12 +114,25 @@ export async function operationFixtures(t: TestApp, owner: UserRow): Promise<Ope
     payload: { brainstorm: ideaBrainstorm, title: 'Trains with desks' },
   });
   const originalIdea = original.json<{ id: number }>().id;
+  // The theme that ideas are moved into, in the brainstorm new ideas go in.
+  const ideaTheme = await t.app.inject({
+    method: 'POST',
+    url: `/api/brainstorms/${ideaBrainstorm}/themes/`,
+    headers: await authHeaders(t.app, owner),
+    payload: { name: 'Trains' },
+  });
+  const ideaThemeId = ideaTheme.json<{ id: number }>().id;
+  /** The last theme made for a /api/themes/{id}/ path: a theme beside it and an idea in it. */
+  let lastTheme = { sibling: 0, idea: 0 };
 
   const bodies: OperationFixtures['bodies'] = {
     ...VALID_BODIES,
     'PUT /api/users/{id}/': () => ({ email: owner.email, first_name: 'Ada', last_name: 'L' }),
     'POST /api/ideas/': () => ({ brainstorm: ideaBrainstorm, title: 'Trains with desks' }),
     'POST /api/ideas/{id}/mark-duplicate/': () => ({ of: originalIdea }),
+    'PUT /api/ideas/{id}/theme/': () => ({ theme: ideaThemeId }),
+    'POST /api/themes/{id}/merge/': () => ({ into: lastTheme.sibling }),
+    'POST /api/themes/{id}/split/': () => ({ name: 'Split off', ideas: [lastTheme.idea] }),
     'POST /api/idea-annotations/annotations/': () => ({ idea_id: freshIdea(), vote: 1 }),
     'POST /api/idea-annotations/comments/': () => ({
       idea_id: freshIdea(),
@@ -140,9 +156,55 @@ export async function operationFixtures(t: TestApp, owner: UserRow): Promise<Ope
     return response.json<{ id: number }>().id;
   }
 
+  /**
+   * A brainstorm of the owner's with ideas enough for themes, two themes in it and an idea in the
+   * first: the first's id, with the rest in `lastTheme` for the bodies that name them.
+   */
+  async function ownedTheme(): Promise<number> {
+    const brainstormId = await create(
+      '/api/brainstorms/',
+      { parameters: { problem: 'Meetings' } },
+      201,
+    );
+    const [idea = 0] = await makeIdeasIn(t, owner, brainstormId, 1);
+    const themes = `/api/brainstorms/${brainstormId}/themes/`;
+    const theme = await create(themes, { name: 'First' }, 201);
+    const sibling = await create(themes, { name: 'Second' }, 201);
+    const moved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/ideas/${idea}/theme/`,
+      headers: await authHeaders(t.app, owner),
+      payload: { theme },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    lastTheme = { sibling, idea };
+    return theme;
+  }
+
+  /** A finished themes proposal over a brainstorm's ideas, not applied yet. */
+  async function ownedProposal(): Promise<number> {
+    const brainstormId = await create(
+      '/api/brainstorms/',
+      { parameters: { problem: 'Meetings' } },
+      201,
+    );
+    const ideas = await makeIdeasIn(t, owner, brainstormId, MIN_THEMED_IDEAS);
+    return insertDoneThemes(t.db, brainstormId, owner.id, {
+      themes: [
+        { name: 'Shorter', description: 'Less time', ideas: ideas.slice(0, 2) },
+        { name: 'Fewer', description: 'Less often', ideas: ideas.slice(2, 4) },
+      ],
+      unsorted: ideas.slice(4),
+    });
+  }
+
   async function ownedObject(path: string): Promise<string> {
     if (!path.includes('{id}')) return path;
     if (path.startsWith('/api/users/')) return path.replace('{id}', String(owner.id));
+    if (path.startsWith('/api/themes/')) return path.replace('{id}', String(await ownedTheme()));
+    if (path === '/api/analyses/{id}/apply/') {
+      return path.replace('{id}', String(await ownedProposal()));
+    }
     if (path.startsWith('/api/generations/')) {
       // Generations are made by asking a brainstorm for ideas.
       const brainstormPath = await ownedObject('/api/brainstorms/{id}/brainstorm/');
@@ -182,9 +244,10 @@ export const DISTINCT_IDEAS = [
   { title: 'No-call Wednesdays', summary: 'One weekday without video calls for focus work.' },
 ];
 
-/** Ideas written by hand in a brainstorm, through the API. */
+/** Ideas written by hand in a brainstorm, through the API; answers their ids. */
 async function makeIdeasIn(t: TestApp, owner: UserRow, brainstormId: number, count: number) {
   const headers = await authHeaders(t.app, owner);
+  const ids: number[] = [];
   for (let i = 0; i < count; i++) {
     const response = await t.app.inject({
       method: 'POST',
@@ -193,5 +256,7 @@ async function makeIdeasIn(t: TestApp, owner: UserRow, brainstormId: number, cou
       payload: { brainstorm: brainstormId, ...DISTINCT_IDEAS[i % DISTINCT_IDEAS.length] },
     });
     expect(response.statusCode).toBe(201);
+    ids.push(response.json<{ id: number }>().id);
   }
+  return ids;
 }

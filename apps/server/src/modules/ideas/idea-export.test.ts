@@ -140,16 +140,18 @@ describe('format=csv', () => {
       model: 'echo-1',
       'brainstorm title': 'Small',
       'comment texts': '',
+      theme: '',
     });
   });
 
   it('ends the header with the columns added later, after the first release', () => {
-    expect(CSV_HEADER.slice(-5)).toEqual([
+    expect(CSV_HEADER.slice(-6)).toEqual([
       'provider',
       'model',
       'brainstorm title',
       'comment texts',
       'duplicate_of',
+      'theme',
     ]);
   });
 

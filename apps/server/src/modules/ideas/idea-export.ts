@@ -26,13 +26,19 @@ export const CSV_HEADER = [
   'brainstorm title',
   'comment texts',
   'duplicate_of',
+  'theme',
 ];
 
-/** An exported idea with what the CSV adds from elsewhere: its brainstorm's title, its comments. */
+/**
+ * An exported idea with what the CSV adds from elsewhere: its brainstorm's title, its comments,
+ * its theme's name.
+ */
 export interface CsvRow extends ExportRow {
   brainstormTitle: string;
   /** "Author: text" for each comment, one to a line, oldest first; empty without comments. */
   commentTexts: string;
+  /** The name of its theme; empty while it is unsorted. */
+  themeName: string;
 }
 
 /** What a cell withheld from the caller says (blind review, decision 026): not 0, not empty. */
@@ -67,6 +73,7 @@ const csvRow = (row: CsvRow, titleCell: WrittenCell) =>
     titleCell,
     row.totalsHidden ? HIDDEN_CELL : row.commentTexts,
     row.duplicateOf,
+    row.themeName,
   ]);
 
 /**

@@ -24,6 +24,8 @@ export interface IdeaFilters {
   vote?: number | undefined;
   reactionType?: ReactionType | undefined;
   duplicates?: DuplicateFilter | undefined;
+  /** A theme's ideas, or with 'none' the unsorted ones. */
+  theme?: number | 'none' | undefined;
 }
 
 /** The caller's own annotation of each idea, as `mine`: at most one, by the unique (user, idea). */
@@ -49,10 +51,16 @@ export const totalsHidden = sql<boolean>`(${brainstorms.blindReview} and ${mine.
 export const unlessHidden = (column: AnyPgColumn) =>
   sql`case when ${totalsHidden} then null else ${column} end`;
 
-/** The query's brainstorm and search: the ideas its counts are taken among. */
+function themeCondition(theme: IdeaFilters['theme']): SQL | undefined {
+  if (theme === undefined) return undefined;
+  return theme === 'none' ? isNull(ideas.themeId) : eq(ideas.themeId, theme);
+}
+
+/** The query's brainstorm, theme and search: the ideas its counts are taken among. */
 export const scopeCondition = (f: IdeaFilters): SQL | undefined =>
   and(
     f.brainstorm === undefined ? undefined : eq(ideas.brainstormId, f.brainstorm),
+    themeCondition(f.theme),
     searchCondition(f.search, [ideas.title, ideas.summary, ideas.description]),
   );
 

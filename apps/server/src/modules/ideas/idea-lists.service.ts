@@ -33,16 +33,18 @@ const filtersOf = (user: UserRow, query: ListQuery, review: Review | undefined):
   vote: query.vote,
   reactionType: query.reaction_type,
   duplicates: duplicatesOf(query),
+  theme: query.theme,
 });
 
 const reviewerOf = (filters: IdeaFilters) =>
   typeof filters.review === 'object' ? filters.review.userId : undefined;
 
-/** Refuses a brainstorm or reviewer that does not exist. */
+/** Refuses a brainstorm, theme or reviewer that does not exist. */
 function refuseMissing(filters: IdeaFilters, counts: IdeaCounts) {
-  const missing = (field: string, id: number | undefined) =>
+  const missing = (field: string, id: number | string | undefined) =>
     fieldError(field, `Invalid pk "${id}" - object does not exist.`);
   if (!counts.brainstormExists) throw missing('brainstorm', filters.brainstorm);
+  if (!counts.themeExists) throw missing('theme', filters.theme);
   if (!counts.reviewerExists) throw missing('user_id', reviewerOf(filters));
   return counts;
 }
@@ -133,10 +135,11 @@ async function* batches<Row extends { sortKeys: string[]; textBytes: number }>(
 }
 
 /**
- * The CSV's batches: `selectExportRows`' rows, then the titles of their brainstorms not read
- * before in this export (kept for its whole length: an export may span brainstorms) and the
- * comments of those of its ideas that have any, one statement each, joined to the rows here
- * rather than looked up row by row in SQL (which more than doubled the export's time).
+ * The CSV's batches: `selectExportRows`' rows, then the titles of their brainstorms and the names
+ * of their themes not read before in this export (kept for its whole length: an export may span
+ * brainstorms), and the comments of those of its ideas that have any, one statement each, joined
+ * to the rows here rather than looked up row by row in SQL (which more than doubled the export's
+ * time).
  *
  * The comments count in the batch's text budget: the batch ends after the row whose text and
  * comments reach it, and the rows after are read by the next batch. The comments' statement is
@@ -147,29 +150,46 @@ async function* batches<Row extends { sortKeys: string[]; textBytes: number }>(
  */
 function csvBatchReader(): BatchReader<CsvRow> {
   const titles = new Map<number, string>();
-  const readTitles = async (db: Db, ids: Set<number>) => {
-    if (ids.size === 0) return;
-    const found = await repo.selectBrainstormTitles(db, [...ids]);
-    for (const [id, title] of found) titles.set(id, title);
+  const themeNames = new Map<number, string>();
+  /** Reads into `names` those of `ids` it does not hold yet, with `read`. */
+  const readNames = async (
+    db: Db,
+    names: Map<number, string>,
+    ids: (number | null)[],
+    read: (db: Db, ids: number[]) => Promise<Map<number, string>>,
+  ) => {
+    const unread = [...new Set(ids)].filter((id): id is number => id !== null && !names.has(id));
+    if (unread.length === 0) return;
+    for (const [id, name] of await read(db, unread)) names.set(id, name);
   };
   return async (db, filters, window) => {
     const rows = (await repo.selectExportRows(db, filters, window)) as CsvRow[];
-    const untitled = new Set<number>();
-    for (const row of rows) if (!titles.has(row.brainstormId)) untitled.add(row.brainstormId);
     // Comments withheld from the caller (blind review) are not read at all.
     const commented = rows
       .filter((row) => row.commentsCount !== null && row.commentsCount > 0)
       .map((row) => row.id);
-    // Two statements on two connections at once: the batch waits for the slower only.
+    // Three statements on three connections at once: the batch waits for the slowest only.
     const [cells] = await Promise.all([
       commented.length === 0 ? [] : repo.selectCommentCells(db, commented, window.textBudget),
-      readTitles(db, untitled),
+      readNames(
+        db,
+        titles,
+        rows.map((row) => row.brainstormId),
+        repo.selectBrainstormTitles,
+      ),
+      readNames(
+        db,
+        themeNames,
+        rows.map((row) => row.themeId),
+        repo.selectThemeNames,
+      ),
     ]);
     const cellOf = new Map(cells.map((cell) => [cell.ideaId, cell]));
     let bytes = 0;
     for (const [i, row] of rows.entries()) {
       const cell = cellOf.get(row.id);
       row.brainstormTitle = titles.get(row.brainstormId) ?? '';
+      row.themeName = row.themeId === null ? '' : (themeNames.get(row.themeId) ?? '');
       row.commentTexts = cell?.texts ?? '';
       row.textBytes += cell?.bytes ?? 0;
       bytes += row.textBytes;

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { ideaAnnotations, ideaComments } from '../../db/schema/annotations.js';
 import { brainstorms } from '../../db/schema/brainstorms.js';
-import { ideas, type NewIdeaRow } from '../../db/schema/ideas.js';
+import { ideas, themes, type NewIdeaRow } from '../../db/schema/ideas.js';
 import { users } from '../../db/schema/users.js';
 import type { Ordering } from '../../lib/ordering.js';
 import { searchWords } from '../../lib/search.js';
@@ -52,25 +52,33 @@ export async function findIdea(db: Db, id: number, callerId: number) {
   return row ?? null;
 }
 
-const exists = (table: typeof brainstorms | typeof users, id: number | undefined) =>
+const exists = (
+  table: typeof brainstorms | typeof users | typeof themes,
+  id: number | undefined,
+) =>
   id === undefined ? sql`true` : sql`exists (select 1 from ${table} where ${table.id} = ${id})`;
+
+/** A theme filter's theme, when it names one ('none' names none). */
+const namedTheme = (filters: IdeaFilters) =>
+  typeof filters.theme === 'number' ? filters.theme : undefined;
 
 /**
  * `count`, `filteredCount`, `stackedCount` (near-duplicates under the query's and the caller's
- * filters, which the list leaves out unless asked), and whether the named brainstorm and
- * reviewer exist.
+ * filters, which the list leaves out unless asked), and whether the named brainstorm, theme
+ * and reviewer exist.
  */
 export interface IdeaCounts {
   count: number;
   filteredCount: number;
   stackedCount: number;
   brainstormExists: boolean;
+  themeExists: boolean;
   reviewerExists: boolean;
 }
 
 /**
  * The counts: `count` under the query's own filters, `filteredCount` also under the caller's.
- * Without a search, a caller's filter or a single stack, all three come from the brainstorm's
+ * Without a search, a theme, a caller's filter or a single stack, all three come from the brainstorm's
  * `ideas_count` and `duplicates_count` (or their sums), which the triggers of migrations 0006
  * and 0013 keep exact; otherwise the matching ideas are counted, probing the caller's annotation
  * of each only when a caller's filter needs it.
@@ -78,8 +86,10 @@ export interface IdeaCounts {
 function countsStatement(filters: IdeaFilters, reviewerId: number | undefined) {
   const callers = callerCondition(filters);
   const reviewerExists = exists(users, reviewerId);
+  const themeExists = exists(themes, namedTheme(filters));
   const oneStack = typeof filters.duplicates === 'object';
-  if (callers === undefined && searchWords(filters.search).length === 0 && !oneStack) {
+  const whole = filters.theme === undefined && searchWords(filters.search).length === 0;
+  if (callers === undefined && whole && !oneStack) {
     const sums = sql`coalesce(sum(${brainstorms.ideasCount}), 0)::int as ideas,
       coalesce(sum(${brainstorms.duplicatesCount}), 0)::int as stacked`;
     const totals =
@@ -90,7 +100,8 @@ function countsStatement(filters: IdeaFilters, reviewerId: number | undefined) {
     const listed = filters.duplicates === 'include' ? sql`ideas` : sql`ideas - stacked`;
     return sql`select json_build_object(
       'count', ${listed}, 'filteredCount', ${listed}, 'stackedCount', stacked,
-      'brainstormExists', found, 'reviewerExists', ${reviewerExists}
+      'brainstormExists', found, 'themeExists', ${themeExists},
+      'reviewerExists', ${reviewerExists}
     ) as counts from (${totals}) as totals`;
   }
   const mineJoin =
@@ -105,6 +116,7 @@ function countsStatement(filters: IdeaFilters, reviewerId: number | undefined) {
     'filteredCount', count(*) filter (where ${listed} and ${callers ?? sql`true`}),
     'stackedCount', count(*) filter (where ${stacked} and ${callers ?? sql`true`}),
     'brainstormExists', ${exists(brainstorms, filters.brainstorm)},
+    'themeExists', ${themeExists},
     'reviewerExists', ${reviewerExists}
   ) as counts
   from ${ideas} ${brainstormJoin} ${mineJoin}
@@ -275,6 +287,7 @@ export interface ExportRow extends BatchRow {
   provider: string | null;
   model: string | null;
   duplicateOf: number | null;
+  themeId: number | null;
   sortKeys: string[];
 }
 
@@ -304,6 +317,7 @@ export function selectExportRows(db: Db, filters: IdeaFilters, window: BatchWind
     provider: ideas.provider,
     model: ideas.model,
     duplicateOf: ideas.duplicateOf,
+    themeId: ideas.themeId,
     sortKeys: sortKeys(window.ordering),
   });
 }
@@ -315,6 +329,15 @@ export async function selectBrainstormTitles(db: Db, ids: number[]) {
     .from(brainstorms)
     .where(sql`${brainstorms.id} = any(${sql.param(ids)}::int[])`);
   return new Map(rows.map((row) => [row.id, row.title]));
+}
+
+/** The names of the given themes, by id; a theme deleted meanwhile is left out. */
+export async function selectThemeNames(db: Db, ids: number[]) {
+  const rows = await db
+    .select({ id: themes.id, name: themes.name })
+    .from(themes)
+    .where(sql`${themes.id} = any(${sql.param(ids)}::int[])`);
+  return new Map(rows.map((row) => [row.id, row.name]));
 }
 
 /** A user's name as `displayName` gives it: first and last name, else the email's local part. */

@@ -139,6 +139,10 @@ const listFields = paginationQuery.extend(withAnnotationsQuery.shape).extend({
         'out (stackedCount says how many), except in a download (format), which holds them all.',
     ),
   duplicate_of: idParam.optional().describe('Only the ideas stacked under this original.'),
+  theme: z
+    .union([z.literal('none'), idParam], { error: 'Must be a theme id or none.' })
+    .optional()
+    .describe("Only the ideas of this theme (its id), or with 'none' the unsorted ones."),
   format: z
     .enum(EXPORT_FORMATS)
     .optional()

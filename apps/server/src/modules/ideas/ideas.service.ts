@@ -9,7 +9,7 @@ import type { AnnotationChanges, AnnotationDto } from '../annotations/annotation
 import { annotateIdea, annotationsByIdea } from '../annotations/annotations.service.js';
 import { displayName } from '../users/users.service.js';
 import * as repo from './ideas.repository.js';
-import { closestIdeas, lockBrainstorm, promoteStack } from './near-duplicates.js';
+import { brainstormOfIdea, closestIdeas, lockBrainstorm, promoteStack } from './near-duplicates.js';
 import type { IdeaChanges, IdeaCommentDto, IdeaCreateInput, IdeaDto } from './ideas.schemas.js';
 
 type IdeaWithDetail = IdeaRow & {
@@ -113,6 +113,17 @@ export async function getIdea(db: Db, user: UserRow, id: number, withAnnotations
   if (!idea) throw notFound();
   return idea;
 }
+
+/**
+ * Locks a brainstorm's row until the transaction ends, as every write under a brainstorm does
+ * first (decisions 017 and 025), so that changes to its ideas and themes take turns; false when
+ * the brainstorm is gone.
+ */
+export const lockBrainstormForWrite = (db: Db, brainstormId: number) =>
+  lockBrainstorm(db, brainstormId);
+
+/** The brainstorm an idea is in, or null when there is no such idea. */
+export const brainstormOf = (db: Db, ideaId: number) => brainstormOfIdea(db, ideaId);
 
 const missing = (field: string, id: number) =>
   fieldError(field, `Invalid pk "${id}" - object does not exist.`);

@@ -122,14 +122,15 @@ describe('an idea written by hand that nearly repeats one', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(header?.split(',').at(-1)).toBe('duplicate_of');
-    const lastCell = (id: number) =>
+    // The theme column came after it.
+    expect(header?.split(',').slice(-2)).toEqual(['duplicate_of', 'theme']);
+    const duplicateCell = (id: number) =>
       lines
         .find((line) => line.startsWith(`${id},`))
         ?.split(',')
-        .at(-1);
-    expect(lastCell(original.id)).toBe('');
-    expect(lastCell(again.id)).toBe(String(original.id));
+        .at(-2);
+    expect(duplicateCell(original.id)).toBe('');
+    expect(duplicateCell(again.id)).toBe(String(original.id));
   });
 
   it('keeps its votes, reactions and comments, shown under it', async () => {
