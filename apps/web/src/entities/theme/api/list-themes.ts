@@ -1,11 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { requestJson } from '@/lib/api/request-json';
+import { ApiError } from '@/lib/api/api-error';
+import { api } from '@/lib/api/client';
 import { themeKeys } from './theme-keys';
-import type { Theme } from './types';
 
 /** The brainstorm's themes, in their order. */
-export function listThemes(brainstormId: number) {
-  return requestJson<Theme[]>('GET', `/api/brainstorms/${String(brainstormId)}/themes/`);
+export async function listThemes(brainstormId: number) {
+  const { data, error, response } = await api.GET('/api/brainstorms/{id}/themes/', {
+    params: { path: { id: brainstormId } },
+  });
+  if (!data) throw new ApiError(response.status, error);
+  return data;
 }
 
 export function themeListQueryOptions(brainstormId: number) {

@@ -12,7 +12,7 @@ export function parseThemeFilter(value: unknown): ThemeFilter {
 
 /** The filter as the idea lists' `theme` query parameter; undefined for every idea. */
 export function themeQueryValue(filter: ThemeFilter | undefined) {
-  return filter === null || filter === undefined ? undefined : String(filter);
+  return filter ?? undefined;
 }
 
 /** Whether an idea passes the filter: the fallback list filters here what the server would. */

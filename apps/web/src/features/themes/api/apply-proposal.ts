@@ -1,10 +1,14 @@
-import type { Theme } from '@/entities/theme/api/types';
-import { requestJson } from '@/lib/api/request-json';
+import { ApiError } from '@/lib/api/api-error';
+import { api } from '@/lib/api/client';
 import { useThemeMutation } from './theme-mutation';
 
 /** Makes a proposal's themes the brainstorm's, replacing those it had. */
-export function applyProposal(analysisId: number) {
-  return requestJson<Theme[]>('POST', `/api/analyses/${String(analysisId)}/apply/`);
+export async function applyProposal(analysisId: number) {
+  const { data, error, response } = await api.POST('/api/analyses/{id}/apply/', {
+    params: { path: { id: analysisId } },
+  });
+  if (!data) throw new ApiError(response.status, error);
+  return data;
 }
 
 export function useApplyProposal() {

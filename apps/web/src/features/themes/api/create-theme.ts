@@ -1,16 +1,21 @@
-import type { Theme } from '@/entities/theme/api/types';
-import { requestJson } from '@/lib/api/request-json';
+import { ApiError } from '@/lib/api/api-error';
+import { api } from '@/lib/api/client';
 import { useThemeMutation } from './theme-mutation';
 
 export interface CreateThemeInput {
   brainstormId: number;
   name: string;
-  description?: string;
+  description: string;
 }
 
 /** Adds an empty theme to the brainstorm. */
-export function createTheme({ brainstormId, ...body }: CreateThemeInput) {
-  return requestJson<Theme>('POST', `/api/brainstorms/${String(brainstormId)}/themes/`, body);
+export async function createTheme({ brainstormId, ...body }: CreateThemeInput) {
+  const { data, error, response } = await api.POST('/api/brainstorms/{id}/themes/', {
+    params: { path: { id: brainstormId } },
+    body,
+  });
+  if (!data) throw new ApiError(response.status, error);
+  return data;
 }
 
 export function useCreateTheme() {

@@ -1,9 +1,13 @@
-import { requestJson } from '@/lib/api/request-json';
+import { ApiError } from '@/lib/api/api-error';
+import { api } from '@/lib/api/client';
 import { useThemeMutation } from './theme-mutation';
 
 /** Deletes a theme; its ideas become unsorted. */
-export function deleteTheme(id: number) {
-  return requestJson<undefined>('DELETE', `/api/themes/${String(id)}/`);
+export async function deleteTheme(id: number) {
+  const { error, response } = await api.DELETE('/api/themes/{id}/', {
+    params: { path: { id } },
+  });
+  if (!response.ok) throw new ApiError(response.status, error);
 }
 
 export function useDeleteTheme() {

@@ -1,14 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { themeKeys } from '@/entities/theme/api/theme-keys';
-import type { ThemeSuggestion } from '@/entities/theme/api/types';
-import { requestJson } from '@/lib/api/request-json';
+import { ApiError } from '@/lib/api/api-error';
+import { api } from '@/lib/api/client';
 
 /** The themes the server suggests for the brainstorm's unsorted ideas. */
-export function listThemeSuggestions(brainstormId: number) {
-  return requestJson<ThemeSuggestion[]>(
-    'GET',
-    `/api/brainstorms/${String(brainstormId)}/theme-suggestions/`,
-  );
+export async function listThemeSuggestions(brainstormId: number) {
+  const { data, error, response } = await api.GET('/api/brainstorms/{id}/theme-suggestions/', {
+    params: { path: { id: brainstormId } },
+  });
+  if (!data) throw new ApiError(response.status, error);
+  return data;
 }
 
 export function themeSuggestionsQueryOptions(brainstormId: number) {

@@ -1,5 +1,5 @@
-import type { Theme } from '@/entities/theme/api/types';
-import { requestJson } from '@/lib/api/request-json';
+import { ApiError } from '@/lib/api/api-error';
+import { api } from '@/lib/api/client';
 import { useThemeMutation } from './theme-mutation';
 
 export interface MergeThemeInput {
@@ -9,8 +9,13 @@ export interface MergeThemeInput {
 }
 
 /** Moves every idea of a theme into another and deletes the emptied theme. */
-export function mergeTheme({ id, into }: MergeThemeInput) {
-  return requestJson<Theme>('POST', `/api/themes/${String(id)}/merge/`, { into });
+export async function mergeTheme({ id, into }: MergeThemeInput) {
+  const { data, error, response } = await api.POST('/api/themes/{id}/merge/', {
+    params: { path: { id } },
+    body: { into },
+  });
+  if (!data) throw new ApiError(response.status, error);
+  return data;
 }
 
 export function useMergeTheme() {

@@ -1,5 +1,5 @@
-import type { ServerIdea } from '@/entities/idea/api/types';
-import { requestJson } from '@/lib/api/request-json';
+import { ApiError } from '@/lib/api/api-error';
+import { api } from '@/lib/api/client';
 import { useThemeMutation } from './theme-mutation';
 
 export interface MoveIdeaInput {
@@ -9,8 +9,13 @@ export interface MoveIdeaInput {
 }
 
 /** Puts an idea into a theme, or takes it out of its theme. */
-export function moveIdea({ ideaId, theme }: MoveIdeaInput) {
-  return requestJson<ServerIdea>('PUT', `/api/ideas/${String(ideaId)}/theme/`, { theme });
+export async function moveIdea({ ideaId, theme }: MoveIdeaInput) {
+  const { data, error, response } = await api.PUT('/api/ideas/{id}/theme/', {
+    params: { path: { id: ideaId } },
+    body: { theme },
+  });
+  if (!data) throw new ApiError(response.status, error);
+  return data;
 }
 
 export function useMoveIdea() {

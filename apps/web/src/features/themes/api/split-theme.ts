@@ -1,18 +1,23 @@
-import type { Theme } from '@/entities/theme/api/types';
-import { requestJson } from '@/lib/api/request-json';
+import { ApiError } from '@/lib/api/api-error';
+import { api } from '@/lib/api/client';
 import { useThemeMutation } from './theme-mutation';
 
 export interface SplitThemeInput {
   id: number;
   name: string;
-  description?: string;
+  description: string;
   /** The theme's ideas that move to the new theme. */
   ideas: number[];
 }
 
 /** Moves some of a theme's ideas into a new theme. */
-export function splitTheme({ id, ...body }: SplitThemeInput) {
-  return requestJson<Theme>('POST', `/api/themes/${String(id)}/split/`, body);
+export async function splitTheme({ id, ...body }: SplitThemeInput) {
+  const { data, error, response } = await api.POST('/api/themes/{id}/split/', {
+    params: { path: { id } },
+    body,
+  });
+  if (!data) throw new ApiError(response.status, error);
+  return data;
 }
 
 export function useSplitTheme() {

@@ -1,5 +1,5 @@
-import type { Theme } from '@/entities/theme/api/types';
-import { requestJson } from '@/lib/api/request-json';
+import { ApiError } from '@/lib/api/api-error';
+import { api } from '@/lib/api/client';
 import { useThemeMutation } from './theme-mutation';
 
 export interface UpdateThemeInput {
@@ -9,8 +9,13 @@ export interface UpdateThemeInput {
 }
 
 /** Renames a theme or changes its description: only the fields given are sent. */
-export function updateTheme({ id, ...body }: UpdateThemeInput) {
-  return requestJson<Theme>('PATCH', `/api/themes/${String(id)}/`, body);
+export async function updateTheme({ id, ...body }: UpdateThemeInput) {
+  const { data, error, response } = await api.PATCH('/api/themes/{id}/', {
+    params: { path: { id } },
+    body,
+  });
+  if (!data) throw new ApiError(response.status, error);
+  return data;
 }
 
 export function useUpdateTheme() {

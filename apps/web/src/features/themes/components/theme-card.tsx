@@ -89,7 +89,7 @@ export function ThemeCard({ theme, themes, ideas, children, onGone }: ThemeCardP
           pending={split.isPending}
           onCancel={idle}
           onSplit={(chosen) => {
-            split.mutate({ id: theme.id, ...chosen }, { onSuccess: idle });
+            split.mutate({ id: theme.id, description: '', ...chosen }, { onSuccess: idle });
           }}
         />
       );
