@@ -146,6 +146,36 @@ describe('ThemesPage', () => {
     expect(world.requests).toEqual([{ method: 'DELETE', path: '/api/themes/1/', body: null }]);
   });
 
+  it('splits a theme, then merges the new one back', async () => {
+    serveLatestAnalyses({});
+    const world = serveThemesWorld({
+      ideas: sixIdeas().map((idea) => ({ ...idea, theme: idea.id <= 3 ? 1 : 2 })),
+      themes: [makeTheme({ id: 1, name: 'Pricing' }), makeTheme({ id: 2, name: 'Lunch' })],
+    });
+    const { user } = openThemes();
+
+    await user.click(await screen.findByRole('button', { name: 'Split Pricing' }, APP_LOADED));
+    const split = screen.getByRole('form', { name: 'Split Pricing' });
+    await user.click(within(split).getByLabelText('Idea number 3'));
+    await user.type(within(split).getByLabelText('New theme name'), 'Discounts');
+    await user.click(within(split).getByRole('button', { name: 'Split' }));
+    expect(await screen.findByRole('heading', { name: /Discounts/ })).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Merge Discounts' }));
+    const merge = screen.getByRole('form', { name: 'Merge Discounts' });
+    await user.click(within(merge).getByRole('combobox', { name: 'Merge into' }));
+    await user.click(screen.getByRole('option', { name: 'Pricing' }));
+    await user.click(within(merge).getByRole('button', { name: 'Merge' }));
+    await waitFor(() => {
+      expect(screen.queryByRole('heading', { name: /Discounts/ })).not.toBeInTheDocument();
+    });
+    expect(world.requests.map(({ method, path, body }) => [method, path, body])).toEqual([
+      ['POST', '/api/themes/1/split/', { description: '', name: 'Discounts', ideas: [3] }],
+      ['POST', '/api/themes/3/merge/', { into: 1 }],
+    ]);
+    expect(screen.getByRole('heading', { name: "The brainstorm's themes" })).toHaveFocus();
+  });
+
   it('says when the themes could not be loaded', async () => {
     vi.mocked(console.error).mockImplementation(() => undefined);
     serveLatestAnalyses({});

@@ -73,6 +73,29 @@ export function serveThemesWorld({
       );
       return new HttpResponse(null, { status: 204 });
     }),
+    http.post('/api/themes/:id/merge/', async ({ request, params }) => {
+      const body = await record(request);
+      const id = Number(params.id);
+      const into = Number(body.into);
+      world.themes = world.themes.filter((theme) => theme.id !== id);
+      world.ideas = world.ideas.map((idea) =>
+        idea.theme === id ? { ...idea, theme: into } : idea,
+      );
+      return HttpResponse.json(counted().find((theme) => theme.id === into));
+    }),
+    http.post('/api/themes/:id/split/', async ({ request }) => {
+      const body = await record(request);
+      const theme = makeTheme({
+        id: Math.max(0, ...world.themes.map((other) => other.id)) + 1,
+        name: typeof body.name === 'string' ? body.name : '',
+      });
+      const moving = Array.isArray(body.ideas) ? body.ideas : [];
+      world.themes.push(theme);
+      world.ideas = world.ideas.map((idea) =>
+        moving.includes(idea.id) ? { ...idea, theme: theme.id } : idea,
+      );
+      return HttpResponse.json(theme, { status: 201 });
+    }),
     http.put('/api/ideas/:id/theme/', async ({ request, params }) => {
       const body = await record(request);
       const theme = body.theme === null ? null : Number(body.theme);
