@@ -25,5 +25,10 @@ export const notAuthenticated = (detail = 'Authentication credentials were not p
 export const permissionDenied = (detail = 'You do not have permission to perform this action.') =>
   new HttpError(403, detail);
 export const notFound = (detail = 'Not found.') => new HttpError(404, detail);
+/** A 429 that says, in `Retry-After`, how many whole seconds to wait (at least one). */
+export const tooManyRequests = (detail: string, retryAfterSeconds: number) =>
+  new HttpError(429, detail, {
+    'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+  });
 export const fieldError = (field: string, message: string) =>
   new ValidationError({ [field]: [message] });

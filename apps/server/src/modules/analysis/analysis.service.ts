@@ -4,11 +4,11 @@ import type { Db } from '../../db/client.js';
 import type { BrainstormRow } from '../../db/schema/brainstorms.js';
 import type { AnalysisRow } from '../../db/schema/sense-making.js';
 import type { UserRow } from '../../db/schema/users.js';
-import { HttpError, notFound, ValidationError } from '../../lib/errors.js';
+import { HttpError, notFound, tooManyRequests, ValidationError } from '../../lib/errors.js';
 import { isoDate } from '../../lib/http-schemas.js';
 import { pageWindow, type Counted, type Pagination } from '../../lib/pagination.js';
 import { findBrainstorm } from '../brainstorms/brainstorms.service.js';
-import { budgetPassed, lockLimits, secondsUntilTomorrow } from '../generation/token-budget.js';
+import { budgetPassed, budgetRefusal, lockLimits } from '../generation/token-budget.js';
 import { capabilitiesOf, type ProviderConfig } from '../providers/providers.config.js';
 import * as repository from './analysis.repository.js';
 import type {
@@ -116,12 +116,6 @@ export async function planAnalysis(
   return (await prepare(ctx, brainstormId, body)).plan;
 }
 
-function tooMany(detail: string, retryAfterSeconds: number) {
-  return new HttpError(429, detail, {
-    'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
-  });
-}
-
 /**
  * The cost limits, under the lock the generations' checks take, so that a run and a generation
  * requested at the same moment are counted one after the other against the same budgets.
@@ -130,7 +124,7 @@ async function checkLimits(tx: Db, limits: GenerationLimits, user: UserRow, toke
   await lockLimits(tx);
   const unfinished = await repository.countUnfinished(tx, user.id);
   if (unfinished >= limits.runningPerUser) {
-    throw tooMany(
+    throw tooManyRequests(
       `You already have ${unfinished} sense-making steps under way, the most allowed at once. ` +
         'Wait for one to finish.',
       10,
@@ -138,20 +132,7 @@ async function checkLimits(tx: Db, limits: GenerationLimits, user: UserRow, toke
   }
   const now = new Date();
   const passed = await budgetPassed(tx, limits, user.id, tokens, now);
-  if (passed === 'user') {
-    throw tooMany(
-      `This would pass your daily budget of ${limits.dailyTokensPerUser.toLocaleString('en')} ` +
-        'tokens. Work on fewer ideas, or try again after midnight UTC.',
-      secondsUntilTomorrow(now),
-    );
-  }
-  if (passed === 'team') {
-    throw tooMany(
-      `This would pass the team's daily budget of ` +
-        `${limits.dailyTokensTotal.toLocaleString('en')} tokens. Try again after midnight UTC.`,
-      secondsUntilTomorrow(now),
-    );
-  }
+  if (passed) throw budgetRefusal(passed, limits, now, 'Work on fewer ideas');
 }
 
 /**

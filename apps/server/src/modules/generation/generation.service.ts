@@ -3,7 +3,13 @@ import type { Db } from '../../db/client.js';
 import type { BrainstormRow } from '../../db/schema/brainstorms.js';
 import type { GenerationSteering } from '../../db/schema/generations.js';
 import type { UserRow } from '../../db/schema/users.js';
-import { HttpError, notFound, ValidationError, type FieldErrors } from '../../lib/errors.js';
+import {
+  HttpError,
+  notFound,
+  tooManyRequests,
+  ValidationError,
+  type FieldErrors,
+} from '../../lib/errors.js';
 import { isoDate } from '../../lib/http-schemas.js';
 import { pageWindow, type Counted, type Pagination } from '../../lib/pagination.js';
 import { techniqueFor } from '../brainstorms/brainstorm-types.js';
@@ -21,12 +27,7 @@ import {
 } from './generation.schemas.js';
 import { insertJobs, slotQueue, type SlotJob } from './job-queue.js';
 import { anglesFor, buildPrompt, MAX_AVOID_TITLES, MAX_STEERING_IDEAS } from './prompts.js';
-import {
-  budgetPassed,
-  callTokenBound,
-  costsNothing,
-  secondsUntilTomorrow,
-} from './token-budget.js';
+import { budgetPassed, budgetRefusal, callTokenBound, costsNothing } from './token-budget.js';
 
 export interface GenerationContext {
   db: Db;
@@ -64,12 +65,6 @@ function checkWorkers(body: GenerationRequest, providers: readonly ProviderConfi
 
 const HOUR_MS = 3_600_000;
 
-function tooMany(detail: string, retryAfterSeconds: number) {
-  return new HttpError(429, detail, {
-    'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
-  });
-}
-
 /**
  * The cost limits, checked under one lock so that two requests at the same moment cannot both
  * pass a limit that only one of them fits under.
@@ -85,7 +80,7 @@ async function checkLimits(
   const now = new Date();
   const unfinished = await repository.countUnfinished(tx, user.id);
   if (unfinished >= limits.runningPerUser) {
-    throw tooMany(
+    throw tooManyRequests(
       `You already have ${unfinished} generations under way, the most allowed at once. ` +
         'Wait for one to finish.',
       10,
@@ -104,27 +99,14 @@ async function checkLimits(
       until = new Date(r.created).getTime() + HOUR_MS;
     }
     const left = Math.max(0, limits.ideasPerHour - requested);
-    throw tooMany(
+    throw tooManyRequests(
       `You can ask for at most ${limits.ideasPerHour} ideas an hour; ${left} left for now.` +
         (ideas <= limits.ideasPerHour ? ' Ask for fewer, or try again later.' : ''),
       (until - now.getTime()) / 1000,
     );
   }
   const passed = await budgetPassed(tx, limits, user.id, tokens, now);
-  if (passed === 'user') {
-    throw tooMany(
-      `This would pass your daily budget of ${limits.dailyTokensPerUser.toLocaleString('en')} ` +
-        'tokens. Ask for fewer ideas or fewer tokens, or try again after midnight UTC.',
-      secondsUntilTomorrow(now),
-    );
-  }
-  if (passed === 'team') {
-    throw tooMany(
-      `This would pass the team's daily budget of ` +
-        `${limits.dailyTokensTotal.toLocaleString('en')} tokens. Try again after midnight UTC.`,
-      secondsUntilTomorrow(now),
-    );
-  }
+  if (passed) throw budgetRefusal(passed, limits, now, 'Ask for fewer ideas or fewer tokens');
 }
 
 /** The idea a 'More like this' develops or a 'Flip it' turns round. */

@@ -1,5 +1,6 @@
 import type { GenerationLimits } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import { tooManyRequests } from '../../lib/errors.js';
 import type { BuiltPrompt } from '../providers/generated-idea.js';
 import * as repository from './generation.repository.js';
 import type { ClaimedSlot } from './generation.repository.js';
@@ -74,6 +75,31 @@ export async function budgetPassed(
   }
   if ((await repository.tokensSince(tx, day)) + tokens > limits.dailyTokensTotal) return 'team';
   return null;
+}
+
+/**
+ * The 429 for a request whose tokens would pass a daily budget, until midnight UTC; `advice` says
+ * what the person may ask for instead within their own budget.
+ */
+export function budgetRefusal(
+  passed: 'user' | 'team',
+  limits: GenerationLimits,
+  now: Date,
+  advice: string,
+) {
+  const wait = secondsUntilTomorrow(now);
+  if (passed === 'user') {
+    return tooManyRequests(
+      `This would pass your daily budget of ${limits.dailyTokensPerUser.toLocaleString('en')} ` +
+        `tokens. ${advice}, or try again after midnight UTC.`,
+      wait,
+    );
+  }
+  return tooManyRequests(
+    `This would pass the team's daily budget of ` +
+      `${limits.dailyTokensTotal.toLocaleString('en')} tokens. Try again after midnight UTC.`,
+    wait,
+  );
 }
 
 /** Why a call was not made: whose daily budget had no room for it. */
