@@ -89,6 +89,18 @@ describe('CSV export of the ideas under review', () => {
     ]);
   });
 
+  it('holds only the filtered theme when the list is filtered by one', async () => {
+    const exports = serveExports();
+    const { user: actor } = renderApp('/brainstorms/7/review?theme=3', { signedInAs: user });
+    await actor.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => {
+      expect(downloads).toHaveLength(1);
+    });
+    expect(exports).toEqual([
+      '/api/ideas/unreviewed/?brainstorm=7&format=csv&is_hidden=false&theme=3',
+    ]);
+  });
+
   it('says "No data received from the server" when the answer is empty', async () => {
     const logged = vi.mocked(console.error).mockImplementation(() => undefined);
     server.use(

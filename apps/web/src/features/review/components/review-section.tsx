@@ -205,6 +205,7 @@ export function ReviewSection({
               brainstormId={brainstormId}
               showReviewed={showReviewed}
               showHidden={showHidden}
+              theme={theme}
             />
           </div>
           <KeyboardHelp open={keyboard.helpOpen} onOpenChange={keyboard.setHelpOpen} />
