@@ -38,13 +38,27 @@ describe('GET /api/llm-providers/', () => {
     const response = await api(alice, 'GET', '/api/llm-providers/');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([
-      { provider: 'openai', name: 'OpenAI', models: ['gpt-a', 'gpt-b'], default_model: 'gpt-a' },
-      { provider: 'ollama', name: 'Ollama', models: ['llama-x'], default_model: 'llama-x' },
+      {
+        provider: 'openai',
+        name: 'OpenAI',
+        models: ['gpt-a', 'gpt-b'],
+        default_model: 'gpt-a',
+        // OpenAI embeds ideas with its default embedding model.
+        capabilities: ['generate', 'embed', 'cluster', 'assess', 'rank', 'combine'],
+      },
+      {
+        provider: 'ollama',
+        name: 'Ollama',
+        models: ['llama-x'],
+        default_model: 'llama-x',
+        capabilities: ['generate', 'cluster', 'assess', 'rank', 'combine'],
+      },
       {
         provider: 'offline',
         name: 'Offline sample ideas (no AI)',
         models: ['sample-ideas'],
         default_model: 'sample-ideas',
+        capabilities: ['generate', 'cluster'],
       },
     ]);
     expect((await api(null, 'GET', '/api/llm-providers/')).statusCode).toBe(401);
