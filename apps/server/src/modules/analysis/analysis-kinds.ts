@@ -1,40 +1,12 @@
-import type { Db } from '../../db/client.js';
-import type { BrainstormRow } from '../../db/schema/brainstorms.js';
 import type { AnalysisKind } from '../../db/schema/sense-making.js';
-import type { ProviderCapability } from '../providers/providers.config.js';
-import type { RunIdea } from './analysis.repository.js';
-import type { AnalysisRequest } from './analysis.schemas.js';
 import type { KindRunner } from './analysis-runner.js';
 import { assessKind } from './assess-kind.js';
 import { combineKind } from './combine-kind.js';
+import type { KindSpec } from './kind-spec.js';
 import { rankKind } from './rank-kind.js';
 import { themesKind } from './themes-kind.js';
 
-/** How a step is done: by a language model, or by the offline word clustering. */
-export type AnalysisMethod = 'model' | 'keywords';
-
-/** What a step will do at most, before it starts: the calls and what they may cost. */
-export interface KindPlan {
-  calls: number;
-  /** The most its calls may cost: the sum of each call's bound. */
-  tokens: number;
-  rounds: number | null;
-}
-
-/** One kind of sense-making step: what it needs, how it chooses its ideas, plans and runs. */
-export interface KindSpec {
-  /** What the provider must be able to do (`capabilitiesOf`). */
-  capability: ProviderCapability;
-  /**
-   * The ideas it works on, in the order it uses them. Throws a `ValidationError` with field
-   * errors when they cannot be (too few, not of the brainstorm).
-   */
-  choose(db: Db, brainstorm: BrainstormRow, request: AnalysisRequest): Promise<number[]>;
-  /** The calls it makes at most, as the ideas' text is now. */
-  plan(brainstorm: BrainstormRow, ideas: RunIdea[], method: AnalysisMethod): KindPlan;
-  run: KindRunner;
-}
-
+/** The sense-making steps, by kind. */
 export const KINDS: Record<AnalysisKind, KindSpec> = {
   themes: themesKind,
   assess: assessKind,

@@ -18,7 +18,8 @@ import type {
   AnalysisResultDto,
   ComparisonDto,
 } from './analysis.schemas.js';
-import { KINDS, type AnalysisMethod } from './analysis-kinds.js';
+import { KINDS } from './analysis-kinds.js';
+import type { AnalysisMethod } from './kind-spec.js';
 import { analysisQueue, insertAnalysisJob } from './analysis-queue.js';
 
 export interface AnalysisContext {

@@ -14,7 +14,7 @@ import {
   MATERIAL_RULE,
   type ModelCall,
 } from './analysis-calls.js';
-import type { KindSpec } from './analysis-kinds.js';
+import type { KindSpec } from './kind-spec.js';
 import type { RunContext } from './analysis-runner.js';
 import * as assessments from './assessments.repository.js';
 import type { IdeaScores } from './assessments.repository.js';

@@ -14,7 +14,7 @@ import {
   MATERIAL_RULE,
   type ModelCall,
 } from './analysis-calls.js';
-import type { KindSpec } from './analysis-kinds.js';
+import type { KindSpec } from './kind-spec.js';
 import { AnalysisFailed, type RunContext } from './analysis-runner.js';
 
 /** What a combined idea records as its technique and prompt; the version changes with it. */
