@@ -97,7 +97,7 @@ test('the brainstorm page lists its ideas page by page and exports them as CSV a
   const csv = (await readFile(path, 'utf8')).replace(/^\uFEFF/, '');
   const lines = csv.split('\r\n').filter((line) => line !== '');
   expect(lines[0]).toMatch(/^id,brainstorm,title,summary,description,votes,/);
-  expect(lines[0]).toMatch(/,brainstorm title,comment texts,duplicate_of$/);
+  expect(lines[0]).toMatch(/,brainstorm title,comment texts,duplicate_of,theme$/);
   expect(lines.slice(1)).toHaveLength(IDEAS);
   expect(lines.filter((line) => line.includes(`"${FIRST.summary}"`))).toHaveLength(1);
   await expect(ideas.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
