@@ -143,7 +143,7 @@ test("a teammate sees Alice's votes, reactions and comments but not her bookmark
     const csv = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '');
     const [header, ...lines] = csv.split('\r\n').filter((line) => line !== '');
     expect(header).toBe(
-      'id,brainstorm,title,summary,description,votes,laugh,idea,surprised,thumbtack,comments,my vote,bookmarked,hidden,created,provider,model,brainstorm title,comment texts,duplicate_of',
+      'id,brainstorm,title,summary,description,votes,laugh,idea,surprised,thumbtack,comments,my vote,bookmarked,hidden,created,provider,model,brainstorm title,comment texts,duplicate_of,theme',
     );
     const columns = (header ?? '').split(',');
     const records = lines.map((line) => {
