@@ -28,7 +28,8 @@ interface ThemeCardProps {
 /** One applied theme: its name, description and ideas, and rename, merge, split and delete. */
 export function ThemeCard({ theme, themes, ideas, children, onGone }: ThemeCardProps) {
   const [mode, setMode] = useState<Mode>('idle');
-  const renameButton = useRef<HTMLButtonElement>(null);
+  // Leaving the rename form hands focus back to the Rename button once it is shown again.
+  const focusRename = useRef(false);
   const update = useUpdateTheme();
   const remove = useDeleteTheme();
   const merge = useMergeTheme();
@@ -51,16 +52,16 @@ export function ThemeCard({ theme, themes, ideas, children, onGone }: ThemeCardP
           initial={{ name: theme.name, description: theme.description }}
           pending={update.isPending}
           onCancel={() => {
+            focusRename.current = true;
             idle();
-            renameButton.current?.focus();
           }}
           onSubmit={(text) => {
             update.mutate(
               { id: theme.id, ...text },
               {
                 onSuccess: () => {
+                  focusRename.current = true;
                   idle();
-                  requestAnimationFrame(() => renameButton.current?.focus());
                 },
               },
             );
@@ -130,7 +131,12 @@ export function ThemeCard({ theme, themes, ideas, children, onGone }: ThemeCardP
         {mode === 'idle' ? (
           <div className="flex flex-wrap gap-1">
             <Button
-              ref={renameButton}
+              ref={(node) => {
+                if (node && focusRename.current) {
+                  focusRename.current = false;
+                  node.focus();
+                }
+              }}
               variant="ghost"
               size="sm"
               aria-label={`Rename ${theme.name}`}
