@@ -73,3 +73,9 @@ export function cleanText(text: string, limit: number): string {
   const line = text.replace(/\s+/g, ' ').trim();
   return line.length <= limit ? line : `${line.slice(0, limit - 1).trimEnd()}…`;
 }
+
+/** The items in consecutive batches of `size`, the last holding what is left. */
+export const batches = <T>(items: readonly T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) =>
+    items.slice(i * size, (i + 1) * size),
+  );

@@ -8,6 +8,7 @@ import * as repository from './analysis.repository.js';
 import type { RunIdea } from './analysis.repository.js';
 import { MAX_ANALYSED_IDEAS } from './analysis.schemas.js';
 import {
+  batches,
   brainstormMaterial,
   callBound,
   ideaLine,
@@ -74,11 +75,6 @@ function assessCall(brainstorm: BrainstormRow, ideas: RunIdea[]): ModelCall<Asse
     maxOutputTokens: ASSESS_BATCH * OUTPUT_TOKENS_PER_IDEA,
   };
 }
-
-const batches = <T>(items: readonly T[], size: number) =>
-  Array.from({ length: Math.ceil(items.length / size) }, (_, i) =>
-    items.slice(i * size, (i + 1) * size),
-  );
 
 const isScore = (value: number) =>
   Number.isInteger(value) && value >= SCORE.min && value <= SCORE.max;

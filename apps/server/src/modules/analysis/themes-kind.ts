@@ -7,6 +7,7 @@ import * as repository from './analysis.repository.js';
 import type { RunIdea } from './analysis.repository.js';
 import { MAX_ANALYSED_IDEAS } from './analysis.schemas.js';
 import {
+  batches,
   brainstormMaterial,
   callBound,
   cleanText,
@@ -111,11 +112,6 @@ function sortingCall(
 
 /** A sorting call's bound, for themes not named yet: their names and lines at their longest. */
 const THEMES_TEXT_BOUND = THEME_COUNT.max * (THEME_NAME_LIMIT + THEME_DESCRIPTION_LIMIT + 8);
-
-const batches = <T>(items: readonly T[], size: number) =>
-  Array.from({ length: Math.ceil(items.length / size) }, (_, i) =>
-    items.slice(i * size, (i + 1) * size),
-  );
 
 /**
  * The naming answer as a proposal: ideas it does not know or names twice are dropped (an idea
