@@ -10,6 +10,7 @@ import { MAX_ANALYSED_IDEAS } from './analysis.schemas.js';
 import {
   batches,
   brainstormMaterial,
+  cleanText,
   callBound,
   ideaLine,
   MATERIAL_RULE,
@@ -80,10 +81,7 @@ const isScore = (value: number) =>
   Number.isInteger(value) && value >= SCORE.min && value <= SCORE.max;
 
 /** A reason on one line, cut to its limit; empty when the model gave none. */
-function reasonText(text: string): string {
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line.length <= REASON_LIMIT ? line : `${line.slice(0, REASON_LIMIT - 1).trimEnd()}…`;
-}
+const reasonText = (text: string) => cleanText(text, REASON_LIMIT);
 
 /** One entry of an answer as scores, or null when a score or a reason is unusable. */
 function scoresOf(entry: AssessAnswer['assessments'][number]): IdeaScores | null {
