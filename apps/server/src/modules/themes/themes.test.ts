@@ -537,6 +537,41 @@ describe('at the same moment (on PostgreSQL, where races show)', () => {
     expect(listed[0]?.ideas_count).toBe(moved.statusCode === 200 ? 2 : 1);
   });
 
+  it('lets only one of two themes renamed to one name at once take it', async () => {
+    const { brainstorm } = await brainstormWithIdeas();
+    const first = await create(alice, brainstorm, { name: 'First' });
+    const second = await create(alice, brainstorm, { name: 'Second' });
+    const responses = await Promise.all([
+      call(alice, 'PATCH', `/api/themes/${first.id}/`, { name: 'Taken' }),
+      call(bob, 'PATCH', `/api/themes/${second.id}/`, { name: 'Taken' }),
+    ]);
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    const refused = responses.find((r) => r.statusCode === 400);
+    expect(refused?.json()).toEqual({
+      name: ['This brainstorm already has a theme named "Taken".'],
+    });
+    const names = (await themesOf(brainstorm)).map((t) => t.name).sort();
+    expect(names.filter((name) => name === 'Taken')).toHaveLength(1);
+  });
+
+  it('splits an idea off once when two people split it off at once', async () => {
+    const { brainstorm, ideas: list } = await brainstormWithIdeas();
+    const [idea = 0, other = 0] = list;
+    const theme = await create(alice, brainstorm, { name: 'Both' });
+    await move(alice, idea, theme.id);
+    await move(alice, other, theme.id);
+    const split = (user: typeof alice, name: string) =>
+      call(user, 'POST', `/api/themes/${theme.id}/split/`, { name, ideas: [idea] });
+    const responses = await Promise.all([split(alice, 'By Alice'), split(bob, 'By Bob')]);
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 400]);
+    expect(responses.find((r) => r.statusCode === 400)?.json()).toEqual({
+      ideas: [`Idea ${idea} is not in this theme.`],
+    });
+    const listed = await themesOf(brainstorm);
+    expect(listed).toHaveLength(2);
+    expect(listed.map((t) => t.ideas_count)).toEqual([1, 1]);
+  });
+
   it('never lets parallel writes pass 30 themes or repeat a name', async () => {
     const { brainstorm } = await brainstormWithIdeas();
     for (let i = 0; i < 26; i++) await create(alice, brainstorm, { name: `Theme ${i}` });
