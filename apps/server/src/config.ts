@@ -1,6 +1,12 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import {
+  DEFAULT_MODEL_PRICES,
+  mergePrices,
+  parseModelPrices,
+  type ModelPrice,
+} from './modules/insights/model-prices.js';
+import {
   loadProviders,
   type ProviderConfig,
   type ProviderKey,
@@ -34,6 +40,13 @@ const trustProxyField = z.string().transform((raw, ctx): false | number | string
       '(e.g. 10.0.0.1,10.1.0.0/16); `true` would let any client choose its own address.',
   });
   return z.NEVER;
+});
+
+/** Overrides of and additions to the price table, every bad entry listed. */
+const modelPricesField = z.string().transform((raw, ctx) => {
+  const { prices, problems } = parseModelPrices(raw);
+  for (const message of problems) ctx.addIssue({ code: 'custom', message });
+  return prices;
 });
 
 /** A whole number in a range, from an environment variable. */
@@ -121,6 +134,7 @@ const envSchema = z
     LIVE_STREAMS_PER_USER: count(1, 10_000).default(10),
     LIVE_STREAMS_PER_PROCESS: count(1, 1_000_000).default(2000),
     LIVE_KEEP_ALIVE_SECONDS: count(1, 3600).default(15),
+    MODEL_PRICES: modelPricesField.default([]),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_URL && !env.JWT_SECRET) {
@@ -158,6 +172,8 @@ export interface Config {
   generation: GenerationConfig;
   duplicates: DuplicateThresholds;
   live: LiveConfig;
+  /** Dollars per million tokens per provider and model: the defaults and the setting's. */
+  modelPrices: ModelPrice[];
 }
 
 /** Live streams (decision 026). */
@@ -270,5 +286,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       streamsPerProcess: e.LIVE_STREAMS_PER_PROCESS,
       keepAliveMs: e.LIVE_KEEP_ALIVE_SECONDS * 1000,
     },
+    modelPrices: mergePrices(DEFAULT_MODEL_PRICES, e.MODEL_PRICES),
   };
 }
