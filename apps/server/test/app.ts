@@ -25,6 +25,7 @@ export const testConfig: Config = {
   },
   duplicates: loadConfig({}).duplicates,
   live: loadConfig({}).live,
+  modelPrices: loadConfig({}).modelPrices,
 };
 
 export interface TestApp {
