@@ -16,6 +16,7 @@ import { assessmentRoutes } from './modules/analysis/assessments.routes.js';
 import { annotationRoutes } from './modules/annotations/annotations.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { brainstormRoutes } from './modules/brainstorms/brainstorms.routes.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import readiness from './modules/health/readiness.js';
 import { generationRoutes } from './modules/generation/generation.routes.js';
@@ -97,6 +98,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       await api.register(analysisRoutes, { config });
       await api.register(assessmentRoutes);
       await api.register(themeRoutes);
+      await api.register(dashboardRoutes, { config });
     },
     { prefix: '/api' },
   );

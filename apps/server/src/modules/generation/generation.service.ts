@@ -27,7 +27,13 @@ import {
 } from './generation.schemas.js';
 import { insertJobs, slotQueue, type SlotJob } from './job-queue.js';
 import { anglesFor, buildPrompt, MAX_AVOID_TITLES, MAX_STEERING_IDEAS } from './prompts.js';
-import { budgetPassed, budgetRefusal, callTokenBound, costsNothing } from './token-budget.js';
+import {
+  budgetPassed,
+  budgetRefusal,
+  callTokenBound,
+  costsNothing,
+  startOfUtcDay,
+} from './token-budget.js';
 
 export interface GenerationContext {
   db: Db;
@@ -335,3 +341,10 @@ export async function listGenerations(
   const { count, rows } = await repository.listGenerations(db, brainstormId, pageWindow(query));
   return { count, rows: rows.map(toDto) };
 }
+
+/**
+ * The tokens the daily budgets count today (UTC) for a user, or the team without one: used,
+ * reserved and unreported, by generations and sense-making runs alike.
+ */
+export const tokensUsedToday = (db: Db, now: Date, userId?: number) =>
+  repository.tokensSince(db, startOfUtcDay(now), userId);
