@@ -88,6 +88,28 @@ describe('GET /api/dashboard/review-queue/', () => {
   });
 });
 
+describe('the review queue under concurrent reviews', () => {
+  it('reads a consistent count while the caller reviews ideas at once', async () => {
+    const before = await queueOf(alice);
+    const reviews = largeIdeas.map((id) =>
+      call(alice, 'POST', `/api/ideas/${id}/annotate/`, { vote: 1 }),
+    );
+    const [reads, writes] = await Promise.all([
+      Promise.all([queueOf(alice), queueOf(alice), queueOf(alice)]),
+      Promise.all(reviews),
+    ]);
+    expect(writes.map((response) => response.statusCode)).toEqual(largeIdeas.map(() => 200));
+    for (const read of reads) {
+      const listed = read.results.reduce((sum, row) => sum + row.unreviewed, 0);
+      expect(read.total).toBe(listed);
+      expect(read.total).toBeGreaterThanOrEqual(before.total - largeIdeas.length);
+    }
+    const after = await queueOf(alice);
+    expect(after.total).toBe(before.total - largeIdeas.length);
+    expect(after.results.map((r) => r.brainstorm.title)).not.toContain('Large');
+  });
+});
+
 interface Recent {
   results: {
     id: number;

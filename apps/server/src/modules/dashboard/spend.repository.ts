@@ -29,7 +29,7 @@ export async function selectUsageSince(db: Db, since: Date, userId: number) {
         select provider, model, created_by, input_tokens, output_tokens
         from analyses where created >= ${since.toISOString()}
       ) used
-      group by provider, model, created_by = ${userId}
+      group by 1, 2, 3
       order by provider, model`),
   );
   return rows.map(
