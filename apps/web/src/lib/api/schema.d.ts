@@ -2861,6 +2861,342 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/dashboard/activity/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The team’s generations, comments and pins, newest first
+     * @description Pins are counts: nobody who pinned is named. Under blind review, comments and pins of ideas the caller has not reviewed are left out.
+     */
+    get: {
+      parameters: {
+        query?: {
+          limit?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['DashboardActivity'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json':
+              components['schemas']['ErrorDetail'] | components['schemas']['FieldErrors'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/dashboard/recent-brainstorms/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The brainstorms with the newest activity, the team’s or the caller’s own */
+    get: {
+      parameters: {
+        query?: {
+          /** @description The team's brainstorms, or only those the caller created. */
+          scope?: 'team' | 'mine';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['DashboardRecentBrainstorms'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json':
+              components['schemas']['ErrorDetail'] | components['schemas']['FieldErrors'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/dashboard/review-queue/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The brainstorms holding ideas the caller has not reviewed, most first */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['DashboardReviewQueue'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json':
+              components['schemas']['ErrorDetail'] | components['schemas']['FieldErrors'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/dashboard/spend/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Tokens and cost this UTC month, the caller’s and the team’s, and today’s use */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['DashboardSpend'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json':
+              components['schemas']['ErrorDetail'] | components['schemas']['FieldErrors'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/generations/{id}/': {
     parameters: {
       query?: never;
@@ -9272,6 +9608,260 @@ export interface components {
       description: string;
       display_name: string;
       value: string;
+    };
+    DashboardActivity: {
+      results: (
+        | {
+            /** Format: date-time */
+            at: string;
+            brainstorm: components['schemas']['DashboardBrainstormRef'];
+            failed: number;
+            id: number;
+            /** @constant */
+            kind: 'generation';
+            model: string;
+            provider: string;
+            requested: number;
+            status: string;
+            succeeded: number;
+            who: components['schemas']['DashboardPerson'];
+          }
+        | {
+            /** Format: date-time */
+            at: string;
+            author: components['schemas']['DashboardPerson'];
+            brainstorm: components['schemas']['DashboardBrainstormRef'];
+            /** @description The comment, cut to 160 characters at most. */
+            excerpt: string;
+            id: number;
+            idea: components['schemas']['DashboardIdeaRef'];
+            /** @constant */
+            kind: 'comment';
+          }
+        | {
+            /**
+             * Format: date-time
+             * @description When the latest pin was made.
+             */
+            at: string;
+            brainstorm: components['schemas']['DashboardBrainstormRef'];
+            idea: components['schemas']['DashboardIdeaRef'];
+            /** @constant */
+            kind: 'pin';
+            /** @description How many people pinned it; never who. */
+            pins: number;
+          }
+      )[];
+    };
+    DashboardActivityInput: {
+      results: (
+        | {
+            /** Format: date-time */
+            at: string;
+            brainstorm: components['schemas']['DashboardBrainstormRefInput'];
+            failed: number;
+            id: number;
+            /** @constant */
+            kind: 'generation';
+            model: string;
+            provider: string;
+            requested: number;
+            status: string;
+            succeeded: number;
+            who: components['schemas']['DashboardPersonInput'];
+          }
+        | {
+            /** Format: date-time */
+            at: string;
+            author: components['schemas']['DashboardPersonInput'];
+            brainstorm: components['schemas']['DashboardBrainstormRefInput'];
+            /** @description The comment, cut to 160 characters at most. */
+            excerpt: string;
+            id: number;
+            idea: components['schemas']['DashboardIdeaRefInput'];
+            /** @constant */
+            kind: 'comment';
+          }
+        | {
+            /**
+             * Format: date-time
+             * @description When the latest pin was made.
+             */
+            at: string;
+            brainstorm: components['schemas']['DashboardBrainstormRefInput'];
+            idea: components['schemas']['DashboardIdeaRefInput'];
+            /** @constant */
+            kind: 'pin';
+            /** @description How many people pinned it; never who. */
+            pins: number;
+          }
+      )[];
+    };
+    DashboardBrainstormRef: {
+      id: number;
+      title: string;
+    };
+    DashboardBrainstormRefInput: {
+      id: number;
+      title: string;
+    };
+    DashboardIdeaRef: {
+      id: number;
+      title: string;
+    };
+    DashboardIdeaRefInput: {
+      id: number;
+      title: string;
+    };
+    DashboardPerson: {
+      id: number;
+      name: string;
+    };
+    DashboardPersonInput: {
+      id: number;
+      name: string;
+    };
+    DashboardRecentBrainstorms: {
+      results: {
+        created_by: components['schemas']['DashboardPerson'];
+        id: number;
+        ideas_count: number;
+        /**
+         * Format: date-time
+         * @description The newest of its change, its newest idea and its newest generation.
+         */
+        last_activity: string;
+        /** @description The project the brainstorm belongs to, if any. */
+        project: {
+          id: number;
+          name: string;
+        } | null;
+        title: string;
+        type_display: string;
+      }[];
+    };
+    DashboardRecentBrainstormsInput: {
+      results: {
+        created_by: components['schemas']['DashboardPersonInput'];
+        id: number;
+        ideas_count: number;
+        /**
+         * Format: date-time
+         * @description The newest of its change, its newest idea and its newest generation.
+         */
+        last_activity: string;
+        /** @description The project the brainstorm belongs to, if any. */
+        project: {
+          id: number;
+          name: string;
+        } | null;
+        title: string;
+        type_display: string;
+      }[];
+    };
+    DashboardReviewQueue: {
+      /** @description Brainstorms holding any of them. */
+      brainstorms_total: number;
+      results: {
+        brainstorm: {
+          id: number;
+          /** @description The project the brainstorm belongs to, if any. */
+          project: {
+            id: number;
+            name: string;
+          } | null;
+          title: string;
+        };
+        ideas_count: number;
+        unreviewed: number;
+      }[];
+      /** @description Ideas the caller has yet to review, over every brainstorm, listed or not. */
+      total: number;
+    };
+    DashboardReviewQueueInput: {
+      /** @description Brainstorms holding any of them. */
+      brainstorms_total: number;
+      results: {
+        brainstorm: {
+          id: number;
+          /** @description The project the brainstorm belongs to, if any. */
+          project: {
+            id: number;
+            name: string;
+          } | null;
+          title: string;
+        };
+        ideas_count: number;
+        unreviewed: number;
+      }[];
+      /** @description Ideas the caller has yet to review, over every brainstorm, listed or not. */
+      total: number;
+    };
+    DashboardSpend: {
+      by_model: {
+        cost: number | null;
+        input_tokens: number;
+        model: string;
+        output_tokens: number;
+        provider: string;
+      }[];
+      me: {
+        /** @description US dollars for the priced tokens; null when tokens were used and none is priced. */
+        cost: number | null;
+        input_tokens: number;
+        output_tokens: number;
+        /** @description Tokens of models the price table has no price for. */
+        unpriced_tokens: number;
+      };
+      /** Format: date-time */
+      month_start: string;
+      team: {
+        /** @description US dollars for the priced tokens; null when tokens were used and none is priced. */
+        cost: number | null;
+        input_tokens: number;
+        output_tokens: number;
+        /** @description Tokens of models the price table has no price for. */
+        unpriced_tokens: number;
+      };
+      today: {
+        daily_tokens_per_user: number;
+        daily_tokens_total: number;
+        me_tokens: number;
+        team_tokens: number;
+      };
+    };
+    DashboardSpendInput: {
+      by_model: {
+        cost: number | null;
+        input_tokens: number;
+        model: string;
+        output_tokens: number;
+        provider: string;
+      }[];
+      me: {
+        /** @description US dollars for the priced tokens; null when tokens were used and none is priced. */
+        cost: number | null;
+        input_tokens: number;
+        output_tokens: number;
+        /** @description Tokens of models the price table has no price for. */
+        unpriced_tokens: number;
+      };
+      /** Format: date-time */
+      month_start: string;
+      team: {
+        /** @description US dollars for the priced tokens; null when tokens were used and none is priced. */
+        cost: number | null;
+        input_tokens: number;
+        output_tokens: number;
+        /** @description Tokens of models the price table has no price for. */
+        unpriced_tokens: number;
+      };
+      today: {
+        daily_tokens_per_user: number;
+        daily_tokens_total: number;
+        me_tokens: number;
+        team_tokens: number;
+      };
     };
     DisagreementItem: {
       /** @description The idea's impact percentile minus its votes percentile, -1 to 1: positive where the model rates it above the team, negative where the team does. */
