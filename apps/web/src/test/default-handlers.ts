@@ -4,7 +4,8 @@ import { http, HttpResponse } from 'msw';
  * What the mocked server answers unless a test says otherwise. A brainstorm's page lists its
  * ideas, so every test that opens one would otherwise need to serve them: by default there are
  * none. Its generation controls read the providers and the newest generation: by default there
- * are none either. Nor has the caller saved any ideas (/saved lists the reviewed ones).
+ * are none either. Nor has the caller saved any ideas (/saved lists the reviewed ones). The
+ * dashboard's parts are empty: nothing to review, no brainstorms, no activity, nothing spent.
  */
 export const defaultHandlers = [
   http.get('/api/ideas/', () =>
@@ -47,5 +48,24 @@ export const defaultHandlers = [
   // No live stream: the pages poll as they do without one (src/test/live-stream.ts serves one).
   http.get('/api/brainstorms/:id/events/', () =>
     HttpResponse.json({ detail: 'Not found.' }, { status: 404 }),
+  ),
+  http.get('/api/dashboard/review-queue/', () =>
+    HttpResponse.json({ total: 0, brainstorms_total: 0, results: [] }),
+  ),
+  http.get('/api/dashboard/recent-brainstorms/', () => HttpResponse.json({ results: [] })),
+  http.get('/api/dashboard/activity/', () => HttpResponse.json({ results: [] })),
+  http.get('/api/dashboard/spend/', () =>
+    HttpResponse.json({
+      month_start: '2026-01-01T00:00:00.000Z',
+      me: { input_tokens: 0, output_tokens: 0, cost: 0, unpriced_tokens: 0 },
+      team: { input_tokens: 0, output_tokens: 0, cost: 0, unpriced_tokens: 0 },
+      today: {
+        me_tokens: 0,
+        team_tokens: 0,
+        daily_tokens_per_user: 200_000,
+        daily_tokens_total: 1_000_000,
+      },
+      by_model: [],
+    }),
   ),
 ];

@@ -48,7 +48,7 @@ export const recentBrainstormsSchema = z
         created_by: person,
         last_activity: z.iso
           .datetime()
-          .describe("The newest of its change, its newest idea and its newest generation."),
+          .describe('The newest of its change, its newest idea and its newest generation.'),
       }),
     ),
   })

@@ -32,13 +32,11 @@ export async function selectUsageSince(db: Db, since: Date, userId: number) {
       group by 1, 2, 3
       order by provider, model`),
   );
-  return rows.map(
-    (row): UsageRow => ({
-      provider: row.provider,
-      model: row.model,
-      mine: Boolean(row.mine),
-      inputTokens: Number(row.inputTokens),
-      outputTokens: Number(row.outputTokens),
-    }),
-  );
+  return rows.map((row): UsageRow => ({
+    provider: row.provider,
+    model: row.model,
+    mine: Boolean(row.mine),
+    inputTokens: Number(row.inputTokens),
+    outputTokens: Number(row.outputTokens),
+  }));
 }

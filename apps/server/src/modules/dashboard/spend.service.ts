@@ -26,7 +26,11 @@ function sumUsage(rows: readonly UsageRow[], prices: readonly ModelPrice[]): Usa
   for (const row of rows) {
     usage.input_tokens += row.inputTokens;
     usage.output_tokens += row.outputTokens;
-    const cost = costOf(priceOf(prices, row.provider, row.model), row.inputTokens, row.outputTokens);
+    const cost = costOf(
+      priceOf(prices, row.provider, row.model),
+      row.inputTokens,
+      row.outputTokens,
+    );
     if (cost === null) usage.unpriced_tokens += row.inputTokens + row.outputTokens;
     else {
       usage.cost = (usage.cost ?? 0) + cost;
@@ -58,7 +62,11 @@ function byModel(rows: readonly UsageRow[], prices: readonly ModelPrice[]) {
 }
 
 /** This UTC month's tokens and cost, the caller's and the team's, and today's use of the budgets. */
-export async function getSpend(ctx: SpendContext, user: UserRow, now = new Date()): Promise<SpendDto> {
+export async function getSpend(
+  ctx: SpendContext,
+  user: UserRow,
+  now = new Date(),
+): Promise<SpendDto> {
   const monthStart = startOfUtcMonth(now);
   const [rows, meToday, teamToday] = await Promise.all([
     selectUsageSince(ctx.db, monthStart, user.id),

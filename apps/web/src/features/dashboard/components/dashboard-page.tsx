@@ -1,26 +1,14 @@
-import { Link } from '@tanstack/react-router';
-import { ArrowRight, Bookmark, Lightbulb, LogOut, ShieldCheck } from 'lucide-react';
+import { LogOut, ShieldCheck } from 'lucide-react';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useLogout } from '@/lib/auth/use-logout';
 import { userWelcomeName } from '@/lib/user-display';
-
-const shortcuts = [
-  {
-    to: '/brainstorms',
-    icon: Lightbulb,
-    title: 'Brainstorms',
-    description: 'Start a brainstorm and let a language model generate ideas for it.',
-  },
-  {
-    to: '/saved',
-    icon: Bookmark,
-    title: 'Saved ideas',
-    description: 'Come back to the ideas you bookmarked while reviewing.',
-  },
-] as const;
+import { RecentBrainstormsCard } from './recent-brainstorms-card';
+import { ReviewQueueCard } from './review-queue-card';
+import { SpendCard } from './spend-card';
+import { TeamActivityCard } from './team-activity-card';
 
 export function DashboardPage() {
   const { user } = useAuth();
@@ -53,27 +41,11 @@ export function DashboardPage() {
           </CardDescription>
         </CardHeader>
       </Card>
-      <div className="grid gap-4 sm:grid-cols-2">
-        {shortcuts.map((shortcut) => (
-          <Link
-            key={shortcut.to}
-            to={shortcut.to}
-            className="group rounded-xl outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
-          >
-            <Card className="h-full gap-3 transition-colors group-hover:border-primary/40 group-hover:bg-accent/40">
-              <CardHeader>
-                <div className="mb-2 flex size-9 items-center justify-center rounded-lg bg-primary/10 text-primary">
-                  <shortcut.icon className="size-5" aria-hidden="true" />
-                </div>
-                <CardTitle className="flex items-center gap-1">
-                  {shortcut.title}
-                  <ArrowRight className="size-4 opacity-0 transition-opacity group-hover:opacity-100" />
-                </CardTitle>
-                <CardDescription>{shortcut.description}</CardDescription>
-              </CardHeader>
-            </Card>
-          </Link>
-        ))}
+      <div className="grid min-w-0 gap-4 lg:grid-cols-2">
+        <ReviewQueueCard />
+        <RecentBrainstormsCard />
+        <TeamActivityCard />
+        <SpendCard />
       </div>
     </>
   );
