@@ -35,7 +35,7 @@ export async function selectUsageSince(db: Db, since: Date, userId: number) {
   return rows.map((row): UsageRow => ({
     provider: row.provider,
     model: row.model,
-    mine: Boolean(row.mine),
+    mine: row.mine,
     inputTokens: Number(row.inputTokens),
     outputTokens: Number(row.outputTokens),
   }));
