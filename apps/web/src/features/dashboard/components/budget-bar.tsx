@@ -13,7 +13,7 @@ export function BudgetBar({ label, used, budget }: BudgetBarProps) {
   const percent = percentOf(used, budget);
   const words = `${formatTokens(used)} of ${formatTokens(budget)} tokens used today, ${percent}%`;
   return (
-    <div className="grid gap-1">
+    <div className="grid grid-cols-1 gap-1">
       <div className="flex justify-between gap-2 text-xs">
         <span id={labelId} className="font-medium">
           {label}

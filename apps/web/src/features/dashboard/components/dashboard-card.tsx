@@ -40,7 +40,11 @@ export function DashboardCard<Data>({
     );
   } else if (!query.data) {
     body = (
-      <div role="status" aria-label={`Loading ${title.toLowerCase()}`} className="grid gap-2">
+      <div
+        role="status"
+        aria-label={`Loading ${title.toLowerCase()}`}
+        className="grid grid-cols-1 gap-2"
+      >
         <Skeleton className="h-5 w-2/3" />
         <Skeleton className="h-5 w-1/2" />
         <Skeleton className="h-5 w-3/4" />

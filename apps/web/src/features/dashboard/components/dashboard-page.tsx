@@ -41,7 +41,7 @@ export function DashboardPage() {
           </CardDescription>
         </CardHeader>
       </Card>
-      <div className="grid min-w-0 gap-4 lg:grid-cols-2">
+      <div className="grid min-w-0 grid-cols-1 gap-4 lg:grid-cols-2">
         <ReviewQueueCard />
         <RecentBrainstormsCard />
         <TeamActivityCard />

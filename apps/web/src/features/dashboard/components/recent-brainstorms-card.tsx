@@ -64,7 +64,7 @@ export function RecentBrainstormsCard() {
       }
     >
       {(recent) => (
-        <ul className="grid gap-1">
+        <ul className="grid grid-cols-1 gap-1">
           {recent.results.map((brainstorm) => (
             <li key={brainstorm.id} className="rounded-md px-2 py-1.5 text-sm">
               <Link

@@ -18,12 +18,12 @@ export function ReviewQueueCard() {
       empty={<CardEmpty>All caught up: no ideas are waiting for your review.</CardEmpty>}
     >
       {(queue) => (
-        <div className="grid gap-3">
+        <div className="grid grid-cols-1 gap-3">
           <p className="text-sm text-muted-foreground">
             {ideas(queue.total)} to review in {queue.brainstorms_total}{' '}
             {queue.brainstorms_total === 1 ? 'brainstorm' : 'brainstorms'}
           </p>
-          <ul className="grid gap-1">
+          <ul className="grid grid-cols-1 gap-1">
             {queue.results.map(({ brainstorm, unreviewed }) => (
               <li key={brainstorm.id}>
                 <Link

@@ -8,7 +8,7 @@ import { DashboardCard } from './dashboard-card';
 function UsageFigures({ label, usage }: { label: string; usage: Usage }) {
   const total = usage.input_tokens + usage.output_tokens;
   return (
-    <div className="grid gap-0.5 rounded-lg border p-3">
+    <div className="grid grid-cols-1 gap-0.5 rounded-lg border p-3">
       <dt className="text-xs text-muted-foreground">{label}</dt>
       <dd className="text-lg font-semibold">
         {usage.cost === null ? 'not priced' : formatCost(usage.cost)}
@@ -36,12 +36,12 @@ export function SpendCard() {
       empty={null}
     >
       {(spend) => (
-        <div className="grid gap-4">
+        <div className="grid grid-cols-1 gap-4">
           <dl className="grid grid-cols-2 gap-2">
             <UsageFigures label="You" usage={spend.me} />
             <UsageFigures label="Team" usage={spend.team} />
           </dl>
-          <div className="grid gap-3">
+          <div className="grid grid-cols-1 gap-3">
             <BudgetBar
               label="Your use today"
               used={spend.today.me_tokens}

@@ -24,7 +24,7 @@ export function TeamActivityCard() {
       empty={<CardEmpty>Nothing yet: generations, comments and pins will show here.</CardEmpty>}
     >
       {(activity) => (
-        <ul className="grid gap-3">
+        <ul className="grid grid-cols-1 gap-3">
           {activity.results.map((item) => {
             const Icon = ICONS[item.kind];
             return (
