@@ -4,6 +4,7 @@ import type { Usage } from '../api/types';
 import { formatCost, formatTokens } from '../lib/format-spend';
 import { BudgetBar } from './budget-bar';
 import { DashboardCard } from './dashboard-card';
+import { SpendByModel } from './spend-by-model';
 
 function UsageFigures({ label, usage }: { label: string; usage: Usage }) {
   const total = usage.input_tokens + usage.output_tokens;
@@ -53,6 +54,7 @@ export function SpendCard() {
               budget={spend.today.daily_tokens_total}
             />
           </div>
+          <SpendByModel models={spend.by_model} />
         </div>
       )}
     </DashboardCard>

@@ -94,3 +94,18 @@ export function serveDashboardPart(path: string, answer: Answer) {
   );
   return { urls };
 }
+
+/** Holds a dashboard part's answer until `release`, to see the card loading. */
+export function holdDashboardPart(path: string, answer: object) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  server.use(
+    http.get(`/api/dashboard/${path}/`, async () => {
+      await held;
+      return HttpResponse.json(answer);
+    }),
+  );
+  return { release };
+}
