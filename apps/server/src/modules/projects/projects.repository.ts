@@ -30,13 +30,14 @@ export type ProjectWithActivity = ProjectRow & { brainstormsCount: number; lastA
  * Per project, read for the rows returned only: its brainstorms through their project index, and
  * each brainstorm's newest idea from the (brainstorm, created) index, one backward probe each.
  */
-const brainstormsCount = sql<number>`(select count(*) from ${brainstorms}
-  where ${brainstorms.projectId} = ${projects.id})::int`;
-const newestIdea = sql`(select max(${ideas.created}) from ${ideas}
-  where ${ideas.brainstormId} = ${brainstorms.id})`;
-const lastActivity = sql<Date>`greatest(${projects.modified}, (
-  select max(greatest(${brainstorms.modified}, ${newestIdea})) from ${brainstorms}
-  where ${brainstorms.projectId} = ${projects.id}))`;
+// Written with explicit names: a select from one table leaves its columns unqualified.
+const project = sql`"projects"."id"`;
+const brainstormsCount = sql<number>`(select count(*) from ${brainstorms} b
+  where b.project_id = ${project})::int`;
+const lastActivity = sql<Date>`greatest("projects"."modified", (
+  select max(greatest(b.modified,
+    (select max(i.created) from ${ideas} i where i.brainstorm_id = b.id)))
+  from ${brainstorms} b where b.project_id = ${project}))`;
 
 const withActivity = {
   ...getTableColumns(projects),
