@@ -21,7 +21,7 @@ export function ProjectActions({ project, onDeleted }: ProjectActionsProps) {
   const [deleting, setDeleting] = useState(false);
   if (!canModify(user, project)) return null;
   const archived = project.archived !== null;
-  const name = <span className="sr-only"> {project.name}</span>;
+  const name = <span className="sr-only">{project.name}</span>;
 
   return (
     <div className="flex flex-wrap gap-2">
@@ -33,7 +33,7 @@ export function ProjectActions({ project, onDeleted }: ProjectActionsProps) {
         }}
       >
         <Pencil aria-hidden="true" />
-        Rename{name}
+        Rename {name}
       </Button>
       <Button
         variant="outline"
@@ -44,8 +44,7 @@ export function ProjectActions({ project, onDeleted }: ProjectActionsProps) {
         }}
       >
         {archived ? <ArchiveRestore aria-hidden="true" /> : <Archive aria-hidden="true" />}
-        {archived ? 'Restore' : 'Archive'}
-        {name}
+        {archived ? 'Restore' : 'Archive'} {name}
       </Button>
       <Button
         variant="outline"
@@ -55,7 +54,7 @@ export function ProjectActions({ project, onDeleted }: ProjectActionsProps) {
         }}
       >
         <Trash2 aria-hidden="true" />
-        Delete{name}
+        Delete {name}
       </Button>
       <RenameProjectDialog project={project} open={renaming} onOpenChange={setRenaming} />
       <DeleteProjectDialog
