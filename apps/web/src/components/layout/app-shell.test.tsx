@@ -110,9 +110,7 @@ describe('app shell', () => {
     expect(sidebarLink('Saved')).toHaveAttribute('href', '/saved');
   });
 
-  it.each([
-    ['/about', 'About', /team brainstorming with language models/],
-  ])(
+  it.each([['/about', 'About', /team brainstorming with language models/]])(
     'renders the placeholder page at %s with a line of text and a way home',
     async (path, heading, text) => {
       renderApp(path, { signedInAs: user });
