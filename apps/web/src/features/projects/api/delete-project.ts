@@ -22,12 +22,15 @@ export function useDeleteProject() {
   return useMutation({
     mutationKey: [...projectKeys.all, 'delete'],
     mutationFn: deleteProject,
-    onSuccess: async (_, { id }) => {
-      queryClient.removeQueries({ queryKey: [...projectKeys.details(), id] });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: projectKeys.all }),
+    // Every project but the deleted one, whose page is being left: fetched again, it would
+    // flash Not Found first.
+    onSuccess: (_, { id }) =>
+      Promise.all([
+        queryClient.invalidateQueries({
+          queryKey: projectKeys.all,
+          predicate: (query) => query.queryKey[2] !== id,
+        }),
         queryClient.invalidateQueries({ queryKey: brainstormKeys.all }),
-      ]);
-    },
+      ]),
   });
 }
