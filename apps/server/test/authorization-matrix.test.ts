@@ -37,6 +37,8 @@ const matrix: Record<string, Record<Actor, number>> = {
   'PUT /api/projects/{id}/': { anonymous: 401, other: 403, owner: 200, staff: 200 },
   'PATCH /api/projects/{id}/': { anonymous: 401, other: 403, owner: 200, staff: 200 },
   'DELETE /api/projects/{id}/': { anonymous: 401, other: 403, owner: 204, staff: 204 },
+  'POST /api/projects/{id}/archive/': { anonymous: 401, other: 403, owner: 200, staff: 200 },
+  'POST /api/projects/{id}/restore/': { anonymous: 401, other: 403, owner: 200, staff: 200 },
   'GET /api/brainstorms/': { anonymous: 401, other: 200, owner: 200, staff: 200 },
   'POST /api/brainstorms/': { anonymous: 401, other: 201, owner: 201, staff: 201 },
   'GET /api/brainstorms/types/': { anonymous: 401, other: 200, owner: 200, staff: 200 },

@@ -59,6 +59,7 @@ const ID_FIELDS = new Map<string, (typeof ID_TABLES)[number]>([
   ['comments/id', 'idea_comments'],
   ['user_id', 'users'],
   ['project', 'projects'],
+  ['move_to', 'projects'],
   ['brainstorm', 'brainstorms'],
   ['idea', 'ideas'],
   ['idea_id', 'ideas'],

@@ -35,6 +35,9 @@ export const defaultHandlers = [
     HttpResponse.json({ count: 0, filteredCount: 0, next: null, previous: null, results: [] }),
   ),
   http.get('/api/llm-providers/', () => HttpResponse.json([])),
+  http.get('/api/projects/', () =>
+    HttpResponse.json({ count: 0, next: null, previous: null, results: [] }),
+  ),
   // Nothing the team reviewed steers the next generation.
   http.get('/api/brainstorms/:id/steering/', () => HttpResponse.json({ liked: [], rejected: [] })),
   http.get('/api/brainstorms/:id/generations/', () =>

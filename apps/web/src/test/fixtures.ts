@@ -50,3 +50,22 @@ export function makeGeneration(overrides: Partial<Generation> = {}): Generation 
     ...overrides,
   };
 }
+
+type Project = components['schemas']['Project'];
+
+/** A project as the server answers it: active, with no brainstorms, made by user 1. */
+export function makeProject(overrides: Partial<Project> = {}): Project {
+  const id = overrides.id ?? 3;
+  return {
+    id,
+    name: `Project ${String(id)}`,
+    description: '',
+    created_by: 1,
+    created: '2026-02-01T09:00:00.000Z',
+    modified: '2026-02-01T09:00:00.000Z',
+    archived: null,
+    brainstorms_count: 0,
+    last_activity: '2026-02-01T09:00:00.000Z',
+    ...overrides,
+  };
+}

@@ -12,6 +12,8 @@ export const projects = pgTable(
       .references(() => users.id),
     created: timestamp({ withTimezone: true }).notNull().defaultNow(),
     modified: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** When it was archived (decision 029); null while active. */
+    archived: timestamp({ withTimezone: true }),
   },
   (t) => [index('projects_created_idx').on(t.created)],
 );

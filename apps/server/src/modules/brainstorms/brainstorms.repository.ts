@@ -1,4 +1,15 @@
-import { and, count, eq, getTableColumns, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  count,
+  eq,
+  getTableColumns,
+  gte,
+  ilike,
+  isNull,
+  lt,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   brainstorms,
@@ -21,7 +32,8 @@ export type BrainstormOrderingField = (typeof BRAINSTORM_ORDERING_FIELDS)[number
 export interface BrainstormFilters {
   createdAfter?: Date | undefined;
   createdBefore?: Date | undefined;
-  project?: number | undefined;
+  /** A project's brainstorms, or with 'none' the unfiled ones. */
+  project?: number | 'none' | undefined;
   search?: string | undefined;
   title?: string | undefined;
   type?: string | undefined;
@@ -42,7 +54,11 @@ function filterCondition(f: BrainstormFilters): SQL | undefined {
   return and(
     f.createdAfter && gte(brainstorms.created, f.createdAfter),
     f.createdBefore && lt(brainstorms.created, f.createdBefore),
-    f.project !== undefined ? eq(brainstorms.projectId, f.project) : undefined,
+    f.project === undefined
+      ? undefined
+      : f.project === 'none'
+        ? isNull(brainstorms.projectId)
+        : eq(brainstorms.projectId, f.project),
     f.title ? ilike(brainstorms.title, containsPattern(f.title)) : undefined,
     f.type ? eq(brainstorms.type, f.type) : undefined,
     searchCondition(f.search, [brainstorms.title, brainstorms.description, problem]),
@@ -79,6 +95,12 @@ export async function listBrainstorms(
 
 export async function findBrainstorm(db: Db, id: number): Promise<BrainstormRow | null> {
   const [row] = await db.select().from(brainstorms).where(eq(brainstorms.id, id));
+  return row ?? null;
+}
+
+/** The brainstorm, locked for update until the transaction ends; null when it is gone. */
+export async function lockBrainstorm(db: Db, id: number): Promise<BrainstormRow | null> {
+  const [row] = await db.select().from(brainstorms).where(eq(brainstorms.id, id)).for('update');
   return row ?? null;
 }
 

@@ -104,7 +104,10 @@ export const brainstormListQuery = paginationQuery.extend({
   created_before: dateBoundParam('end')
     .optional()
     .describe('Before this moment, or through this date.'),
-  project: idParam.optional(),
+  project: z
+    .union([z.literal('none'), idParam], { error: 'Must be a project id or none.' })
+    .optional()
+    .describe("A project's brainstorms (its id), or with 'none' those in no project."),
   search: z.string().max(200).optional().describe('Words in the title, description or problem.'),
   title: z.string().max(200).optional().describe('Part of the title, any case.'),
   type: typeField.optional(),

@@ -5,7 +5,7 @@ import { assertCanModify } from '../../lib/access.js';
 import { fieldError, notFound } from '../../lib/errors.js';
 import { isoDate } from '../../lib/http-schemas.js';
 import { pageWindow, type Counted } from '../../lib/pagination.js';
-import { projectExists } from '../projects/projects.service.js';
+import { ARCHIVED_PROJECT, lockForFiling, projectExists } from '../projects/projects.service.js';
 import { typeDisplayName } from './brainstorm-types.js';
 import * as repo from './brainstorms.repository.js';
 import type {
@@ -38,8 +38,8 @@ async function findOr404(db: Db, id: number) {
   return brainstorm;
 }
 
-async function assertProjectExists(db: Db, project: number | null | undefined) {
-  if (project != null && !(await projectExists(db, project))) {
+async function assertProjectExists(db: Db, project: number | 'none' | null | undefined) {
+  if (typeof project === 'number' && !(await projectExists(db, project))) {
     throw fieldError('project', `Invalid pk "${project}" - object does not exist.`);
   }
 }
@@ -62,17 +62,39 @@ export async function getBrainstorm(db: Db, id: number) {
   return toBrainstormDto(await findOr404(db, id));
 }
 
-export async function createBrainstorm(db: Db, actor: UserRow, input: BrainstormCreateInput) {
-  await assertProjectExists(db, input.project);
-  const row = await repo.insertBrainstorm(db, {
-    title: input.title,
-    description: input.description,
-    type: input.type,
-    parameters: { ...input.parameters, type: input.type },
-    projectId: input.project,
-    blindReview: input.blind_review,
-    createdBy: actor.id,
+/**
+ * Runs `write` with the brainstorm's new project locked against being archived or deleted
+ * meanwhile (decision 029). An archived project takes no brainstorm, except the one already in it
+ * (`current`, read under the lock), so that an edit of its other fields may send it back.
+ */
+async function filingInto<T>(
+  db: Db,
+  project: number | null | undefined,
+  current: ((tx: Db) => Promise<number | null | undefined>) | null,
+  write: (tx: Db) => Promise<T>,
+): Promise<T> {
+  if (project == null) return write(db);
+  return db.transaction(async (tx) => {
+    const { archived } = await lockForFiling(tx, project);
+    if (archived && (current === null || (await current(tx)) !== project)) {
+      throw fieldError('project', ARCHIVED_PROJECT);
+    }
+    return write(tx);
   });
+}
+
+export async function createBrainstorm(db: Db, actor: UserRow, input: BrainstormCreateInput) {
+  const row = await filingInto(db, input.project, null, (tx) =>
+    repo.insertBrainstorm(tx, {
+      title: input.title,
+      description: input.description,
+      type: input.type,
+      parameters: { ...input.parameters, type: input.type },
+      projectId: input.project,
+      blindReview: input.blind_review,
+      createdBy: actor.id,
+    }),
+  );
   return toBrainstormDto(row);
 }
 
@@ -83,15 +105,17 @@ export async function updateBrainstorm(
   changes: BrainstormChanges,
 ) {
   assertCanModify(actor, await findOr404(db, id));
-  await assertProjectExists(db, changes.project);
-  await repo.updateBrainstorm(db, id, {
-    title: changes.title,
-    description: changes.description,
-    type: changes.type,
-    parameters: changes.parameters,
-    projectId: changes.project,
-    blindReview: changes.blind_review,
-  });
+  const current = async (tx: Db) => (await repo.lockBrainstorm(tx, id))?.projectId;
+  await filingInto(db, changes.project, current, (tx) =>
+    repo.updateBrainstorm(tx, id, {
+      title: changes.title,
+      description: changes.description,
+      type: changes.type,
+      parameters: changes.parameters,
+      projectId: changes.project,
+      blindReview: changes.blind_review,
+    }),
+  );
   return getBrainstorm(db, id);
 }
 

@@ -17,6 +17,8 @@ export type Review = 'unreviewed' | 'current' | 'any' | 'none' | { userId: numbe
 export interface IdeaFilters {
   callerId: number;
   brainstorm?: number | undefined;
+  /** The ideas of the project's brainstorms. */
+  project?: number | undefined;
   search?: string | undefined;
   review?: Review | undefined;
   isHidden?: boolean | undefined;
@@ -60,6 +62,9 @@ function themeCondition(theme: IdeaFilters['theme']): SQL | undefined {
 export const scopeCondition = (f: IdeaFilters): SQL | undefined =>
   and(
     f.brainstorm === undefined ? undefined : eq(ideas.brainstormId, f.brainstorm),
+    f.project === undefined
+      ? undefined
+      : sql`${ideas.brainstormId} in (select ${brainstorms.id} from ${brainstorms} where ${brainstorms.projectId} = ${f.project})`,
     themeCondition(f.theme),
     searchCondition(f.search, [ideas.title, ideas.summary, ideas.description]),
   );

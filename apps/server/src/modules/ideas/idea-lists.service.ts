@@ -26,6 +26,7 @@ function duplicatesOf(query: ListQuery): DuplicateFilter {
 const filtersOf = (user: UserRow, query: ListQuery, review: Review | undefined): IdeaFilters => ({
   callerId: user.id,
   brainstorm: query.brainstorm,
+  project: query.project,
   search: query.search,
   review,
   isHidden: query.is_hidden,
@@ -39,12 +40,13 @@ const filtersOf = (user: UserRow, query: ListQuery, review: Review | undefined):
 const reviewerOf = (filters: IdeaFilters) =>
   typeof filters.review === 'object' ? filters.review.userId : undefined;
 
-/** Refuses a brainstorm, theme or reviewer that does not exist. */
+/** Refuses a brainstorm, theme, project or reviewer that does not exist. */
 function refuseMissing(filters: IdeaFilters, counts: IdeaCounts) {
   const missing = (field: string, id: number | string | undefined) =>
     fieldError(field, `Invalid pk "${id}" - object does not exist.`);
   if (!counts.brainstormExists) throw missing('brainstorm', filters.brainstorm);
   if (!counts.themeExists) throw missing('theme', filters.theme);
+  if (!counts.projectExists) throw missing('project', filters.project);
   if (!counts.reviewerExists) throw missing('user_id', reviewerOf(filters));
   return counts;
 }

@@ -5,6 +5,7 @@ import { rowsOf } from '../../db/rows.js';
 import { ideaAnnotations, ideaComments } from '../../db/schema/annotations.js';
 import { brainstorms } from '../../db/schema/brainstorms.js';
 import { ideas, themes, type NewIdeaRow } from '../../db/schema/ideas.js';
+import { projects } from '../../db/schema/projects.js';
 import { users } from '../../db/schema/users.js';
 import type { Ordering } from '../../lib/ordering.js';
 import { searchWords } from '../../lib/search.js';
@@ -53,7 +54,7 @@ export async function findIdea(db: Db, id: number, callerId: number) {
 }
 
 const exists = (
-  table: typeof brainstorms | typeof users | typeof themes,
+  table: typeof brainstorms | typeof users | typeof themes | typeof projects,
   id: number | undefined,
 ) =>
   id === undefined ? sql`true` : sql`exists (select 1 from ${table} where ${table.id} = ${id})`;
@@ -73,6 +74,7 @@ export interface IdeaCounts {
   stackedCount: number;
   brainstormExists: boolean;
   themeExists: boolean;
+  projectExists: boolean;
   reviewerExists: boolean;
 }
 
@@ -88,7 +90,10 @@ function countsStatement(filters: IdeaFilters, reviewerId: number | undefined) {
   const reviewerExists = exists(users, reviewerId);
   const themeExists = exists(themes, namedTheme(filters));
   const oneStack = typeof filters.duplicates === 'object';
-  const whole = filters.theme === undefined && searchWords(filters.search).length === 0;
+  const whole =
+    filters.theme === undefined &&
+    filters.project === undefined &&
+    searchWords(filters.search).length === 0;
   if (callers === undefined && whole && !oneStack) {
     const sums = sql`coalesce(sum(${brainstorms.ideasCount}), 0)::int as ideas,
       coalesce(sum(${brainstorms.duplicatesCount}), 0)::int as stacked`;
@@ -101,7 +106,7 @@ function countsStatement(filters: IdeaFilters, reviewerId: number | undefined) {
     return sql`select json_build_object(
       'count', ${listed}, 'filteredCount', ${listed}, 'stackedCount', stacked,
       'brainstormExists', found, 'themeExists', ${themeExists},
-      'reviewerExists', ${reviewerExists}
+      'projectExists', true, 'reviewerExists', ${reviewerExists}
     ) as counts from (${totals}) as totals`;
   }
   const mineJoin =
@@ -117,6 +122,7 @@ function countsStatement(filters: IdeaFilters, reviewerId: number | undefined) {
     'stackedCount', count(*) filter (where ${stacked} and ${callers ?? sql`true`}),
     'brainstormExists', ${exists(brainstorms, filters.brainstorm)},
     'themeExists', ${themeExists},
+    'projectExists', ${exists(projects, filters.project)},
     'reviewerExists', ${reviewerExists}
   ) as counts
   from ${ideas} ${brainstormJoin} ${mineJoin}

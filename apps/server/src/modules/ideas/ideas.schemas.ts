@@ -129,6 +129,7 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 const listFields = paginationQuery.extend(withAnnotationsQuery.shape).extend({
   brainstorm: idParam.optional(),
+  project: idParam.optional().describe("Only the ideas of this project's brainstorms."),
   search: z.string().max(200).optional().describe('Words in the title, summary or description.'),
   ordering: orderingParam(IDEA_ORDERING_FIELDS, '-created'),
   is_hidden: booleanParam.optional().describe("Filters on the caller's own hidden flag."),

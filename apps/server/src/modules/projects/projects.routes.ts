@@ -6,6 +6,7 @@ import { pageOf, paginate } from '../../lib/pagination.js';
 import { actor } from '../../plugins/auth.js';
 import {
   projectCreateBody,
+  projectDeleteQuery,
   projectListQuery,
   projectPatchBody,
   projectPutBody,
@@ -81,18 +82,31 @@ export async function projectRoutes(app: FastifyInstance) {
     (request) => projects.updateProject(app.db, actor(request), request.params.id, request.body),
   );
 
+  for (const [action, archived, summary] of [
+    ['archive', true, 'Archive a project (creator or staff): nothing more can be filed into it'],
+    ['restore', false, 'Restore an archived project (creator or staff)'],
+  ] as const) {
+    r.post(
+      `/projects/:id/${action}/`,
+      { schema: { tags, summary, params: idParams, response: one } },
+      (request) => projects.setArchived(app.db, actor(request), request.params.id, archived),
+    );
+  }
+
   r.delete(
     '/projects/:id/',
     {
       schema: {
         tags,
-        summary: 'Delete a project (creator or staff); its brainstorms stay, unassigned',
+        summary:
+          'Delete a project (creator or staff); its brainstorms stay, unassigned or moved to move_to',
         params: idParams,
+        querystring: projectDeleteQuery,
         response: { 204: z.undefined(), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
-      await projects.deleteProject(app.db, actor(request), request.params.id);
+      await projects.deleteProject(app.db, actor(request), request.params.id, request.query);
       return reply.code(204).send();
     },
   );

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { orderingParam } from '../../lib/ordering.js';
+import { booleanParam, idParam } from '../../lib/http-schemas.js';
 import { paginationQuery } from '../../lib/pagination.js';
 import { PROJECT_ORDERING_FIELDS } from './projects.repository.js';
 
@@ -11,6 +12,14 @@ export const projectSchema = z
     created_by: z.number().int(),
     created: z.iso.datetime(),
     modified: z.iso.datetime(),
+    archived: z.iso
+      .datetime()
+      .nullable()
+      .describe('When it was archived; null while active. Nothing can be filed into it then.'),
+    brainstorms_count: z.number().int(),
+    last_activity: z.iso
+      .datetime()
+      .describe("The newest of its own change, its brainstorms' changes and their ideas."),
   })
   .meta({ id: 'Project' });
 
@@ -30,6 +39,14 @@ export type ProjectChanges = z.infer<typeof projectPatchBody>;
 
 export const projectListQuery = paginationQuery.extend({
   search: z.string().max(200).optional(),
+  archived: booleanParam.optional().describe('true: archived ones only; false: active ones only.'),
   ordering: orderingParam(PROJECT_ORDERING_FIELDS, '-created'),
 });
 export type ProjectListQuery = z.infer<typeof projectListQuery>;
+
+export const projectDeleteQuery = z.object({
+  move_to: idParam
+    .optional()
+    .describe('Another active project that takes its brainstorms; without it they stay unfiled.'),
+});
+export type ProjectDeleteQuery = z.infer<typeof projectDeleteQuery>;

@@ -8,13 +8,14 @@ import {
   BreadcrumbPage,
   BreadcrumbSeparator,
 } from '@/components/ui/breadcrumb';
+import { usePageName } from '@/lib/page-names';
 import { breadcrumbTrail } from './breadcrumb-trail';
 
 export function AppBreadcrumbs() {
   // The page on screen, not the address: during a navigation the address changes at once, the
   // page only once the next one has loaded (or shows that it is loading).
   const pathname = useRouterState({ select: (state) => state.matches.at(-1)?.pathname ?? '/' });
-  const trail = breadcrumbTrail(pathname);
+  const trail = breadcrumbTrail(pathname, usePageName(pathname));
   if (trail.length === 0) return null;
 
   return (

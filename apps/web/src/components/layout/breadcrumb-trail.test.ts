@@ -46,6 +46,13 @@ describe('breadcrumbTrail', () => {
     expect(breadcrumbTrail('/brainstorms/42/constructor')).toEqual([]);
   });
 
+  it('names a project by its name once its page has loaded it', () => {
+    expect(breadcrumbTrail('/projects/7', 'Onboarding')).toEqual([
+      { label: 'Projects', href: '/projects' },
+      { label: 'Onboarding' },
+    ]);
+  });
+
   it('nests a project under Projects', () => {
     expect(breadcrumbTrail('/projects/7')).toEqual([
       { label: 'Projects', href: '/projects' },

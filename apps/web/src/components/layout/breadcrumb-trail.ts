@@ -22,7 +22,8 @@ const brainstormPages = new Map([
   ['ranking', 'Ranking'],
 ]);
 
-export function breadcrumbTrail(pathname: string): Crumb[] {
+/** `pageName` is the page's own name once loaded (a project's): shown instead of its number. */
+export function breadcrumbTrail(pathname: string, pageName?: string): Crumb[] {
   const segments = pathname.split('/').filter(Boolean);
   const [section = '', id, page, pageId] = segments;
 
@@ -32,7 +33,7 @@ export function breadcrumbTrail(pathname: string): Crumb[] {
   }
 
   if (section === 'projects' && segments.length === 2) {
-    return [{ label: 'Projects', href: '/projects' }, { label: `Project ${id}` }];
+    return [{ label: 'Projects', href: '/projects' }, { label: pageName ?? `Project ${id}` }];
   }
 
   if (section === 'brainstorms' && id) {

@@ -1,4 +1,11 @@
-import { Bookmark, LayoutDashboard, Lightbulb, Users, type LucideIcon } from 'lucide-react';
+import {
+  Bookmark,
+  FolderKanban,
+  LayoutDashboard,
+  Lightbulb,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 
 export interface NavSubItem {
   title: string;
@@ -26,6 +33,7 @@ export const navGroups: NavGroup[] = [
     items: [
       { title: 'Dashboard', url: '/dashboard', icon: LayoutDashboard },
       { title: 'Brainstorms', url: '/brainstorms', icon: Lightbulb },
+      { title: 'Projects', url: '/projects', icon: FolderKanban },
       { title: 'Saved', url: '/saved', icon: Bookmark },
       { title: 'Team', url: '/team', icon: Users, staffOnly: true },
     ],

@@ -796,7 +796,8 @@ export interface paths {
           created_after?: string;
           /** @description Before this moment, or through this date. */
           created_before?: string;
-          project?: number;
+          /** @description A project's brainstorms (its id), or with 'none' those in no project. */
+          project?: 'none' | number;
           /** @description Words in the title, description or problem. */
           search?: string;
           /** @description Part of the title, any case. */
@@ -5684,6 +5685,8 @@ export interface paths {
           /** @description true adds the caller's annotation to each idea. */
           with_annotations?: '0' | '1' | 'true' | 'false' | 'True' | 'False';
           brainstorm?: number;
+          /** @description Only the ideas of this project's brainstorms. */
+          project?: number;
           /** @description Words in the title, summary or description. */
           search?: string;
           /** @description Comma-separated fields (created, modified, title, votes, id); prefix '-' for descending. */
@@ -5916,6 +5919,8 @@ export interface paths {
           /** @description true adds the caller's annotation to each idea. */
           with_annotations?: '0' | '1' | 'true' | 'false' | 'True' | 'False';
           brainstorm?: number;
+          /** @description Only the ideas of this project's brainstorms. */
+          project?: number;
           /** @description Words in the title, summary or description. */
           search?: string;
           /** @description Comma-separated fields (created, modified, title, votes, id); prefix '-' for descending. */
@@ -6060,6 +6065,8 @@ export interface paths {
           /** @description true adds the caller's annotation to each idea. */
           with_annotations?: '0' | '1' | 'true' | 'false' | 'True' | 'False';
           brainstorm?: number;
+          /** @description Only the ideas of this project's brainstorms. */
+          project?: number;
           /** @description Words in the title, summary or description. */
           search?: string;
           /** @description Comma-separated fields (created, modified, title, votes, id); prefix '-' for descending. */
@@ -7627,7 +7634,9 @@ export interface paths {
           /** @description Number of results per page (at most 100). */
           page_size?: number;
           search?: string;
-          /** @description Comma-separated fields (id, name, created, modified); prefix '-' for descending. */
+          /** @description true: archived ones only; false: active ones only. */
+          archived?: '0' | '1' | 'true' | 'false' | 'True' | 'False';
+          /** @description Comma-separated fields (id, name, created, modified, last_activity, brainstorms_count); prefix '-' for descending. */
           ordering?: string;
         };
         header?: never;
@@ -8033,10 +8042,13 @@ export interface paths {
       };
     };
     post?: never;
-    /** Delete a project (creator or staff); its brainstorms stay, unassigned */
+    /** Delete a project (creator or staff); its brainstorms stay, unassigned or moved to move_to */
     delete: {
       parameters: {
-        query?: never;
+        query?: {
+          /** @description Another active project that takes its brainstorms; without it they stay unfiled. */
+          move_to?: number;
+        };
         header?: never;
         path: {
           id: number;
@@ -8250,6 +8262,246 @@ export interface paths {
         };
       };
     };
+    trace?: never;
+  };
+  '/api/projects/{id}/archive/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Archive a project (creator or staff): nothing more can be filed into it */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Project'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json':
+              components['schemas']['ErrorDetail'] | components['schemas']['FieldErrors'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/projects/{id}/restore/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Restore an archived project (creator or staff) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Project'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json':
+              components['schemas']['ErrorDetail'] | components['schemas']['FieldErrors'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/api/themes/{id}/': {
@@ -10460,21 +10712,37 @@ export interface components {
       reaction_type: 'laugh' | 'idea' | 'surprised' | 'thumbtack';
     };
     Project: {
+      /** @description When it was archived; null while active. Nothing can be filed into it then. */
+      archived: string | null;
+      brainstorms_count: number;
       /** Format: date-time */
       created: string;
       created_by: number;
       description: string;
       id: number;
+      /**
+       * Format: date-time
+       * @description The newest of its own change, its brainstorms' changes and their ideas.
+       */
+      last_activity: string;
       /** Format: date-time */
       modified: string;
       name: string;
     };
     ProjectInput: {
+      /** @description When it was archived; null while active. Nothing can be filed into it then. */
+      archived: string | null;
+      brainstorms_count: number;
       /** Format: date-time */
       created: string;
       created_by: number;
       description: string;
       id: number;
+      /**
+       * Format: date-time
+       * @description The newest of its own change, its brainstorms' changes and their ideas.
+       */
+      last_activity: string;
       /** Format: date-time */
       modified: string;
       name: string;

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api/api-error';
 import { api } from '@/lib/api/client';
 import { brainstormKeys } from '@/entities/brainstorm/api/brainstorm-keys';
+import { projectKeys } from '@/entities/project/api/project-keys';
 import type { CreateBrainstormInput } from './types';
 
 export async function createBrainstorm(input: CreateBrainstormInput) {
@@ -15,6 +16,10 @@ export function useCreateBrainstorm() {
   return useMutation({
     mutationKey: [...brainstormKeys.all, 'create'],
     mutationFn: createBrainstorm,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: brainstormKeys.lists() }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: brainstormKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: projectKeys.all }),
+      ]),
   });
 }

@@ -6,11 +6,20 @@ import { brainstormKeys } from '@/entities/brainstorm/api/brainstorm-keys';
 export interface BrainstormListParams {
   page: number;
   pageSize: number;
+  /** A project's brainstorms, or with 'none' those in no project. */
+  project?: number | 'none' | undefined;
 }
 
-export async function listBrainstorms({ page, pageSize }: BrainstormListParams) {
+export async function listBrainstorms({ page, pageSize, project }: BrainstormListParams) {
   const { data, error, response } = await api.GET('/api/brainstorms/', {
-    params: { query: { page, page_size: pageSize, ordering: '-created' } },
+    params: {
+      query: {
+        page,
+        page_size: pageSize,
+        ordering: '-created',
+        ...(project !== undefined && { project }),
+      },
+    },
   });
   if (!data) throw new ApiError(response.status, error);
   return data;

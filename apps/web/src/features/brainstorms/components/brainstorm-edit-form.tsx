@@ -8,6 +8,13 @@ import { useUpdateBrainstorm } from '../api/update-brainstorm';
 import type { Brainstorm } from '../api/types';
 import { fieldErrorsOf } from '@/lib/api/field-errors';
 import { FieldMessage } from '@/components/ui/field-message';
+import { useProject } from '@/entities/project/api/get-project';
+import {
+  NO_PROJECT,
+  ProjectSelect,
+  projectOfValue,
+  projectValue,
+} from '@/entities/project/components/project-select';
 
 interface BrainstormEditFormProps {
   brainstorm: Brainstorm;
@@ -19,6 +26,8 @@ export function BrainstormEditForm({ brainstorm, onDone }: BrainstormEditFormPro
   const [title, setTitle] = useState(brainstorm.title);
   const [description, setDescription] = useState(brainstorm.description);
   const [blindReview, setBlindReview] = useState(brainstorm.blind_review);
+  const [project, setProject] = useState(projectValue(brainstorm.project));
+  const currentProject = useProject(brainstorm.project);
   const errors = fieldErrorsOf(update.error);
 
   const submit = useGuardedSubmit<SubmitEvent<HTMLFormElement>>(() =>
@@ -29,6 +38,7 @@ export function BrainstormEditForm({ brainstorm, onDone }: BrainstormEditFormPro
         description,
         // Only when changed here: a teammate's change of it meanwhile is not undone.
         ...(blindReview !== brainstorm.blind_review && { blind_review: blindReview }),
+        ...(project !== projectValue(brainstorm.project) && { project: projectOfValue(project) }),
       },
       { onSuccess: onDone },
     ),
@@ -66,6 +76,14 @@ export function BrainstormEditForm({ brainstorm, onDone }: BrainstormEditFormPro
           />
           <FieldMessage id="brainstorm-description-error" messages={errors?.description} />
         </div>
+        <ProjectSelect
+          id="brainstorm-project"
+          value={project}
+          leading={NO_PROJECT}
+          current={currentProject.data ?? null}
+          onChange={setProject}
+          errors={errors?.project}
+        />
         <div className="grid gap-2">
           <div className="flex items-center gap-2">
             <input

@@ -7,6 +7,7 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Separator } from '@/components/ui/separator';
 import { LiveLine } from '@/entities/brainstorm/live/components/live-line';
 import { useAuth } from '@/lib/auth/auth-context';
+import { canModify } from '@/lib/auth/can-modify';
 import type { Brainstorm } from '../api/types';
 import { BrainstormEditForm } from './brainstorm-edit-form';
 import { BrainstormFacts } from './brainstorm-facts';
@@ -22,7 +23,7 @@ export function BrainstormHeaderCard({ brainstorm, reviewLink = true }: Brainsto
   const [editing, setEditing] = useState(false);
   // Leaving edit mode hands focus back to the Edit button, not to the page's top.
   const focusEditButton = useRef(false);
-  const canEdit = user !== null && (user.is_staff || user.id === brainstorm.created_by);
+  const canEdit = canModify(user, brainstorm);
   const title = brainstorm.title || 'Untitled';
 
   return (

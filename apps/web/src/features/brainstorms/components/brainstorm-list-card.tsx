@@ -1,5 +1,5 @@
 import { Lightbulb } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { ApiError } from '@/lib/api/api-error';
 import { Card, CardContent } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
@@ -10,10 +10,22 @@ import { BrainstormTable } from './brainstorm-table';
 
 interface BrainstormListCardProps extends Paging {
   onPagingChange: (paging: Paging) => void;
+  project?: number | 'none' | undefined;
+  /** What the empty list suggests doing. */
+  emptyHint?: string;
+  /** Above the table: the list's filters. */
+  filters?: ReactNode;
 }
 
-export function BrainstormListCard({ page, pageSize, onPagingChange }: BrainstormListCardProps) {
-  const list = useBrainstormList({ page, pageSize });
+export function BrainstormListCard({
+  page,
+  pageSize,
+  onPagingChange,
+  project,
+  emptyHint = 'Use Create New to start your first brainstorm.',
+  filters,
+}: BrainstormListCardProps) {
+  const list = useBrainstormList({ page, pageSize, project });
   // A page past the end (the server's 404, say after deletions) starts over at page 1.
   const pastTheEnd = page > 1 && list.error instanceof ApiError && list.error.status === 404;
   useEffect(() => {
@@ -40,9 +52,7 @@ export function BrainstormListCard({ page, pageSize, onPagingChange }: Brainstor
       <div className="flex flex-col items-center gap-2 py-8 text-center">
         <Lightbulb className="size-8 text-muted-foreground" aria-hidden="true" />
         <p className="font-medium">No brainstorms yet</p>
-        <p className="text-sm text-muted-foreground">
-          Use Create New to start your first brainstorm.
-        </p>
+        <p className="text-sm text-muted-foreground">{emptyHint}</p>
       </div>
     );
   else body = <BrainstormTable brainstorms={list.data.results} />;
@@ -50,6 +60,7 @@ export function BrainstormListCard({ page, pageSize, onPagingChange }: Brainstor
   return (
     <Card className="min-w-0 gap-4">
       <CardContent className="grid min-w-0 gap-4 px-4 sm:px-6">
+        {filters}
         <div aria-busy={list.isFetching} className="min-w-0">
           {body}
         </div>

@@ -3,15 +3,34 @@ import { Plus, X } from 'lucide-react';
 import { useState } from 'react';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
+import { ProjectSelect } from '@/entities/project/components/project-select';
+import {
+  projectFilterOf,
+  projectFilterValue,
+  type ProjectFilter,
+} from '@/entities/project/lib/project-filter';
 import type { Paging } from '@/lib/paging';
 import { BrainstormListCard } from './brainstorm-list-card';
 import { CreateBrainstormForm } from './create-brainstorm-form';
 
 interface BrainstormListPageProps extends Paging {
   onPagingChange: (paging: Paging) => void;
+  project?: ProjectFilter;
+  onProjectChange?: (project: ProjectFilter) => void;
 }
 
-export function BrainstormListPage({ page, pageSize, onPagingChange }: BrainstormListPageProps) {
+const FILTER_CHOICES = [
+  { value: 'all', label: 'All projects' },
+  { value: 'none', label: 'No project' },
+];
+
+export function BrainstormListPage({
+  page,
+  pageSize,
+  onPagingChange,
+  project = null,
+  onProjectChange,
+}: BrainstormListPageProps) {
   const [creating, setCreating] = useState(false);
   const navigate = useNavigate();
 
@@ -36,6 +55,7 @@ export function BrainstormListPage({ page, pageSize, onPagingChange }: Brainstor
       {creating ? (
         <section id="create-brainstorm" aria-label="Create New Brainstorm">
           <CreateBrainstormForm
+            project={typeof project === 'number' ? project : null}
             onCreated={(brainstorm) => {
               setCreating(false);
               void navigate({
@@ -46,7 +66,25 @@ export function BrainstormListPage({ page, pageSize, onPagingChange }: Brainstor
           />
         </section>
       ) : null}
-      <BrainstormListCard page={page} pageSize={pageSize} onPagingChange={onPagingChange} />
+      <BrainstormListCard
+        page={page}
+        pageSize={pageSize}
+        onPagingChange={onPagingChange}
+        project={project ?? undefined}
+        filters={
+          onProjectChange ? (
+            <ProjectSelect
+              id="brainstorm-project-filter"
+              className="sm:max-w-sm"
+              value={projectFilterValue(project)}
+              leading={FILTER_CHOICES}
+              onChange={(value) => {
+                onProjectChange(projectFilterOf(value));
+              }}
+            />
+          ) : undefined
+        }
+      />
     </>
   );
 }

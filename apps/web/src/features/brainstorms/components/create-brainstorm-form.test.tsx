@@ -111,6 +111,7 @@ describe('Create New Brainstorm form', () => {
             themes: ['a', 'b', 'c'],
             type: 'bad_idea_contest',
           },
+          project: null,
         },
       ]);
     });

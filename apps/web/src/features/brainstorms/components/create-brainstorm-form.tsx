@@ -17,12 +17,20 @@ import { fieldErrorsOf, type FieldErrors } from '@/lib/api/field-errors';
 import { createPayload, TITLE_MAX_LENGTH, titleFromProblem } from '../lib/create-payload';
 import { BrainstormTypeField } from './brainstorm-type-field';
 import { FieldMessage } from '@/components/ui/field-message';
+import {
+  NO_PROJECT,
+  ProjectSelect,
+  projectOfValue,
+  projectValue,
+} from '@/entities/project/components/project-select';
 
 const PROBLEM_FIELDS = ['parameters.problem', 'parameters'];
 const THEME_FIELDS = ['parameters.themes'];
 const TYPE_FIELDS = ['type', 'parameters.type'];
 const TITLE_FIELDS = ['title'];
+const PROJECT_FIELDS = ['project'];
 const SHOWN_BY_FIELDS = new Set([
+  ...PROJECT_FIELDS,
   ...PROBLEM_FIELDS,
   ...THEME_FIELDS,
   ...TYPE_FIELDS,
@@ -42,11 +50,13 @@ function otherMessages(errors: FieldErrors | null) {
     );
 }
 
-export function CreateBrainstormForm({
-  onCreated,
-}: {
+interface CreateBrainstormFormProps {
   onCreated: (brainstorm: Brainstorm) => void;
-}) {
+  /** The project chosen at first: the one whose page the form is on. */
+  project?: number | null;
+}
+
+export function CreateBrainstormForm({ onCreated, project = null }: CreateBrainstormFormProps) {
   const types = useBrainstormTypes();
   const create = useCreateBrainstorm();
   const [title, setTitle] = useState('');
@@ -54,6 +64,7 @@ export function CreateBrainstormForm({
   const [themes, setThemes] = useState('');
   // null until the user picks one: then the first type the server lists is the default.
   const [chosenType, setChosenType] = useState<string | null>(null);
+  const [projectChoice, setProjectChoice] = useState(projectValue(project));
   const [problemMissing, setProblemMissing] = useState(false);
 
   const options = types.data?.length ? types.data : FALLBACK_BRAINSTORM_TYPES;
@@ -71,6 +82,7 @@ export function CreateBrainstormForm({
     setProblem('');
     setThemes('');
     setChosenType(null);
+    setProjectChoice(projectValue(project));
     setProblemMissing(false);
     create.reset();
   };
@@ -81,12 +93,15 @@ export function CreateBrainstormForm({
       return;
     }
     // Callbacks given here run only while the form is still shown, as with mutate().
-    await create.mutateAsync(createPayload({ title, problem, themes, type }), {
-      onSuccess: (brainstorm) => {
-        reset();
-        onCreated(brainstorm);
+    await create.mutateAsync(
+      createPayload({ title, problem, themes, type, project: projectOfValue(projectChoice) }),
+      {
+        onSuccess: (brainstorm) => {
+          reset();
+          onCreated(brainstorm);
+        },
       },
-    });
+    );
   });
 
   return (
@@ -132,6 +147,14 @@ export function CreateBrainstormForm({
               />
               <FieldMessage id="brainstorm-themes-error" messages={themeErrors} />
             </div>
+            <ProjectSelect
+              id="brainstorm-project"
+              value={projectChoice}
+              leading={NO_PROJECT}
+              onChange={setProjectChoice}
+              disabled={create.isPending}
+              errors={pick(serverErrors, PROJECT_FIELDS)}
+            />
             <BrainstormTypeField
               options={options}
               value={type}

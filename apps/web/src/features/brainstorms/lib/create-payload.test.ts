@@ -49,6 +49,7 @@ describe('create payload', () => {
       description: '',
       type: 'classic',
       parameters: { problem: 'Why?', themes: ['one'], type: 'classic' },
+      project: null,
     });
   });
 });

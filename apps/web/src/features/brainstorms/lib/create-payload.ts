@@ -36,6 +36,8 @@ export interface CreateFormValues {
   problem: string;
   themes: string;
   type: string;
+  /** The project it is filed in; none when not given. */
+  project?: number | null;
 }
 
 export function createPayload({
@@ -43,6 +45,7 @@ export function createPayload({
   problem,
   themes,
   type,
+  project = null,
 }: CreateFormValues): CreateBrainstormInput {
   // The select only offers values the server listed; it rejects anything else with a 400.
   const brainstormType = type as BrainstormTypeValue;
@@ -51,5 +54,6 @@ export function createPayload({
     description: '',
     type: brainstormType,
     parameters: { problem: problem.trim(), themes: splitThemes(themes), type: brainstormType },
+    project,
   };
 }

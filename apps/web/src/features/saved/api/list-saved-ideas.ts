@@ -24,9 +24,22 @@ export interface SavedIdeaList {
   lastPage?: number;
 }
 
-async function getSavedPage(page: number, pageSize: number) {
+/** A page of saved ideas, of one project's brainstorms when `project` is given. */
+export interface SavedPaging extends Paging {
+  project?: number | undefined;
+}
+
+async function getSavedPage(page: number, pageSize: number, project?: number) {
   const { data, error, response } = await api.GET('/api/ideas/reviewed/', {
-    params: { query: { ...SAVED_FILTER, with_annotations: 'true', page, page_size: pageSize } },
+    params: {
+      query: {
+        ...SAVED_FILTER,
+        with_annotations: 'true',
+        page,
+        page_size: pageSize,
+        ...(project !== undefined && { project }),
+      },
+    },
   });
   if (!data) throw new ApiError(response.status, error);
   if (typeof data !== 'object' || Array.isArray(data)) {
@@ -39,20 +52,24 @@ function isPastTheEnd(error: unknown, page: number) {
   return page > 1 && error instanceof ApiError && error.status === 404;
 }
 
-export async function listSavedIdeas({ page, pageSize }: Paging): Promise<SavedIdeaList> {
+export async function listSavedIdeas({
+  page,
+  pageSize,
+  project,
+}: SavedPaging): Promise<SavedIdeaList> {
   try {
     // `filteredCount` counts the bookmarks; `count` also the ideas the filters left aside.
-    const { filteredCount, next, results } = await getSavedPage(page, pageSize);
+    const { filteredCount, next, results } = await getSavedPage(page, pageSize, project);
     return { total: filteredCount, hasNext: next !== null, results };
   } catch (error) {
     if (!isPastTheEnd(error, page)) throw error;
   }
-  const { filteredCount } = await getSavedPage(1, 1);
+  const { filteredCount } = await getSavedPage(1, 1, project);
   const lastPage = Math.min(pageCount(filteredCount, pageSize), page - 1);
   return { total: filteredCount, hasNext: false, results: [], lastPage };
 }
 
-export function savedIdeaListQueryOptions(paging: Paging) {
+export function savedIdeaListQueryOptions(paging: SavedPaging) {
   return queryOptions({
     queryKey: [...savedKeys.lists(), paging],
     queryFn: () => listSavedIdeas(paging),
@@ -60,6 +77,6 @@ export function savedIdeaListQueryOptions(paging: Paging) {
   });
 }
 
-export function useSavedIdeaList(paging: Paging) {
+export function useSavedIdeaList(paging: SavedPaging) {
   return useQuery(savedIdeaListQueryOptions(paging));
 }

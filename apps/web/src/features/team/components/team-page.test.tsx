@@ -47,7 +47,7 @@ describe('Team page', () => {
     const links = screen
       .getAllByRole('link', { name: /^(Dashboard|Brainstorms|Saved|Team)$/ })
       .map((link) => link.textContent);
-    expect(links).toEqual(['Dashboard', 'Brainstorms', 'Saved', 'Team']);
+    expect(links).toEqual(['Dashboard', 'Brainstorms', 'Projects', 'Saved', 'Team']);
   });
 
   it('adds a member with a one-time password shown once, with Copy', async () => {
