@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeBrainstorm } from '@/features/brainstorms/testing/brainstorm-fixtures';
-import { deferred, makeUser } from '@/test/fixtures';
+import { deferred, makeProject, makeUser } from '@/test/fixtures';
 import { server } from '@/test/msw-server';
 import { renderApp } from '@/test/render-app';
 
@@ -74,7 +74,7 @@ describe('the browser tab', () => {
     ['/brainstorms/12', 'Brainstorm 12 · Ideaforge'],
     ['/brainstorms/12/review', 'Review Ideas · Brainstorm 12 · Ideaforge'],
     ['/projects', 'Projects · Ideaforge'],
-    ['/projects/7', 'Project 7 · Ideaforge'],
+    ['/projects/7', 'Launch plan · Ideaforge'],
     ['/saved', 'Saved Ideas · Ideaforge'],
     ['/about', 'About · Ideaforge'],
     ['/nowhere', 'Not Found · Ideaforge'],
@@ -88,6 +88,9 @@ describe('the browser tab', () => {
       ),
       http.get('/api/brainstorms/types/', () => HttpResponse.json([])),
       http.get('/api/brainstorms/12/', () => HttpResponse.json(makeBrainstorm({ id: 12 }))),
+      http.get('/api/projects/7/', () =>
+        HttpResponse.json(makeProject({ id: 7, name: 'Launch plan' })),
+      ),
     );
     renderApp(path, { signedInAs: user });
 

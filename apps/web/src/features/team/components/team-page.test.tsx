@@ -45,7 +45,7 @@ describe('Team page', () => {
     ]);
     // Staff see Team in the sidebar, after the spec's items.
     const links = screen
-      .getAllByRole('link', { name: /^(Dashboard|Brainstorms|Saved|Team)$/ })
+      .getAllByRole('link', { name: /^(Dashboard|Brainstorms|Projects|Saved|Team)$/ })
       .map((link) => link.textContent);
     expect(links).toEqual(['Dashboard', 'Brainstorms', 'Projects', 'Saved', 'Team']);
   });
