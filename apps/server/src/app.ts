@@ -20,6 +20,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import readiness from './modules/health/readiness.js';
 import { generationRoutes } from './modules/generation/generation.routes.js';
 import { ideaRoutes } from './modules/ideas/ideas.routes.js';
+import { insightsRoutes } from './modules/insights/insights.routes.js';
 import { liveRoutes } from './modules/live/live.routes.js';
 import { projectRoutes } from './modules/projects/projects.routes.js';
 import { providerRoutes } from './modules/providers/providers.routes.js';
@@ -97,6 +98,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       await api.register(analysisRoutes, { config });
       await api.register(assessmentRoutes);
       await api.register(themeRoutes);
+      await api.register(insightsRoutes, { config });
     },
     { prefix: '/api' },
   );
