@@ -56,32 +56,31 @@ export async function modelFigures(
     techniques.map((t) => sql`${t}`),
     sql`, `,
   );
+  // Unfiltered, every annotation counts: no join needed to say which.
+  const filtered = f.brainstorm !== undefined || f.project !== undefined || f.since !== undefined;
   const rows = rowsOf<ModelFigures>(
     await db.execute(sql`
-      with scoped as materialized (
-        select i.id, i.provider, i.model, i.technique, i.duplicate_of, i.thumbtack_count,
-          i.generation_id, i.input_tokens, i.output_tokens
-        from ideas i
-        ${where([sql`i.provider is not null`, ...scope(f, sql`i.brainstorm_id`, sql`i.created`)])}
-      ), flags as (
+      with flags as (
         select a.idea_id,
           bool_or(a.vote = 1 or a.is_bookmarked) as liked,
           bool_or(a.is_hidden) as hidden,
           bool_or(a.vote = -1) as down_voted
-        from idea_annotations a join scoped s on s.id = a.idea_id
+        from idea_annotations a
+        ${filtered ? sql`join ideas fi on fi.id = a.idea_id ${where(scope(f, sql`fi.brainstorm_id`, sql`fi.created`))}` : sql``}
         group by a.idea_id
       ), from_ideas as (
-        select s.provider, s.model, s.technique,
+        select i.provider, i.model, i.technique,
           count(*) as ideas,
-          count(*) filter (where fl.liked or s.thumbtack_count > 0) as kept,
+          count(*) filter (where fl.liked or i.thumbtack_count > 0) as kept,
           count(*) filter (where fl.hidden) as hidden,
           count(*) filter (where fl.down_voted) as down_voted,
-          count(*) filter (where s.duplicate_of is not null) as near_duplicates,
+          count(*) filter (where i.duplicate_of is not null) as near_duplicates,
           0 as failed,
-          coalesce(sum(s.input_tokens) filter (where s.generation_id is null), 0) as input_tokens,
-          coalesce(sum(s.output_tokens) filter (where s.generation_id is null), 0) as output_tokens
-        from scoped s left join flags fl on fl.idea_id = s.id
-        group by s.provider, s.model, s.technique
+          coalesce(sum(i.input_tokens) filter (where i.generation_id is null), 0) as input_tokens,
+          coalesce(sum(i.output_tokens) filter (where i.generation_id is null), 0) as output_tokens
+        from ideas i left join flags fl on fl.idea_id = i.id
+        ${where([sql`i.provider is not null`, ...scope(f, sql`i.brainstorm_id`, sql`i.created`)])}
+        group by i.provider, i.model, i.technique
       ), from_slots as (
         select sl.provider, sl.model,
           coalesce(i.technique, case when b.type in (${known}) then b.type else 'classic' end)
