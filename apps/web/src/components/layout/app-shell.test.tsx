@@ -102,6 +102,7 @@ describe('app shell', () => {
     expect(sidebarLink('Brainstorms')).toHaveAttribute('data-active', 'true');
     expect(sidebarLink('Dashboard')).toHaveAttribute('data-active', 'false');
     expect(sidebarLink('Saved')).toHaveAttribute('href', '/saved');
+    expect(sidebarLink('Insights')).toHaveAttribute('href', '/insights');
   });
 
   it.each([

@@ -1,4 +1,11 @@
-import { Bookmark, LayoutDashboard, Lightbulb, Users, type LucideIcon } from 'lucide-react';
+import {
+  Bookmark,
+  ChartColumn,
+  LayoutDashboard,
+  Lightbulb,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 
 export interface NavSubItem {
   title: string;
@@ -27,6 +34,7 @@ export const navGroups: NavGroup[] = [
       { title: 'Dashboard', url: '/dashboard', icon: LayoutDashboard },
       { title: 'Brainstorms', url: '/brainstorms', icon: Lightbulb },
       { title: 'Saved', url: '/saved', icon: Bookmark },
+      { title: 'Insights', url: '/insights', icon: ChartColumn },
       { title: 'Team', url: '/team', icon: Users, staffOnly: true },
     ],
   },

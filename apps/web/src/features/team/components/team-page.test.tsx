@@ -45,9 +45,9 @@ describe('Team page', () => {
     ]);
     // Staff see Team in the sidebar, after the spec's items.
     const links = screen
-      .getAllByRole('link', { name: /^(Dashboard|Brainstorms|Saved|Team)$/ })
+      .getAllByRole('link', { name: /^(Dashboard|Brainstorms|Saved|Insights|Team)$/ })
       .map((link) => link.textContent);
-    expect(links).toEqual(['Dashboard', 'Brainstorms', 'Saved', 'Team']);
+    expect(links).toEqual(['Dashboard', 'Brainstorms', 'Saved', 'Insights', 'Team']);
   });
 
   it('adds a member with a one-time password shown once, with Copy', async () => {
