@@ -10,7 +10,12 @@ export function ModelBarsChart({ bars, metric }: ModelBars) {
   const height = Math.max(160, bars.length * 44 + 48);
   return (
     <ResponsiveContainer width="100%" height={height}>
-      <BarChart data={bars} layout="vertical" margin={{ left: 8, right: 24, top: 8, bottom: 8 }}>
+      <BarChart
+        data={bars}
+        layout="vertical"
+        margin={{ left: 8, right: 24, top: 8, bottom: 8 }}
+        accessibilityLayer={false}
+      >
         <CartesianGrid horizontal={false} strokeDasharray="3 3" />
         <XAxis type="number" tickFormatter={format} fontSize={12} />
         <YAxis type="category" dataKey="label" width={150} fontSize={12} />
