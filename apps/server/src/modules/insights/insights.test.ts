@@ -208,6 +208,27 @@ describe('GET /api/insights/models/', () => {
     ]);
   });
 
+  it("still counts the tokens of a slot whose idea was deleted, under its brainstorm's type", async () => {
+    const brainstorm = await makeTypedBrainstorm(t.db, alice, 'starbursting');
+    const [idea = 0] = await insertGeneration(t.db, alice, brainstorm.id, GPT, [
+      { status: 'done', inputTokens: 800, outputTokens: 80, idea: { technique: 'starbursting' } },
+    ]);
+    await t.db.delete(ideas).where(eq(ideas.id, idea));
+    const { rows } = await insights(`?brainstorm=${brainstorm.id}`);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        technique: 'starbursting',
+        technique_display: 'Starbursting',
+        ideas: 0,
+        failed: 0,
+        input_tokens: 800,
+        output_tokens: 80,
+        cost: 0.0018,
+        cost_per_kept_idea: null,
+      }),
+    ]);
+  });
+
   it('answers empty rows and zero totals where nothing was generated', async () => {
     const empty = await makeTypedBrainstorm(t.db, alice, 'classic');
     const body = await insights(`?brainstorm=${empty.id}`);
