@@ -128,7 +128,7 @@ export function ModelInsightsTable({ rows, totals }: ModelInsightsTableProps) {
             {COLUMNS.map((column) => (
               <TableCell
                 key={column.key}
-                className={column.numeric ? 'text-right tabular-nums' : undefined}
+                className={column.numeric ? 'text-right tabular-nums' : 'whitespace-nowrap'}
               >
                 {column.cell(row)}
               </TableCell>
