@@ -43,10 +43,10 @@ function scope(f: InsightFilters, brainstormId: SQL, created: SQL) {
  * Every generated idea's and every generation slot's figures, summed per (provider, model,
  * technique). The annotations are read once, grouped by idea (decision 031): who reviewed an
  * idea never leaves the statement, only how many ideas of the group someone kept, hid or voted
- * down. A slot's tokens count all its calls, failed ones too, with its idea when it stored one
- * (an idea with no slot, seeded or combined, counts its own); a slot without an idea counts
- * under its brainstorm's type, which the generator runs as a classic one when it does not know
- * it (`techniques` are those it knows).
+ * down. Tokens are the slots' (all their calls, failed ones too), and an idea's own only when it
+ * has no slot (seeded or combined). Every slot of a generation ran with one technique: its ideas',
+ * or for a generation that stored none its brainstorm's type as the generator runs it (one it
+ * does not know, among `techniques`, runs as classic).
  */
 export async function modelFigures(
   db: Db,
@@ -77,31 +77,28 @@ export async function modelFigures(
           count(*) filter (where fl.down_voted) as down_voted,
           count(*) filter (where i.duplicate_of is not null) as near_duplicates,
           0 as failed,
-          coalesce(sum(case when sl.slot is null then i.input_tokens else sl.input_tokens end), 0)
-            as input_tokens,
-          coalesce(sum(case when sl.slot is null then i.output_tokens else sl.output_tokens end), 0)
-            as output_tokens
-        from ideas i
-        left join flags fl on fl.idea_id = i.id
-        left join generation_slots sl
-          on sl.generation_id = i.generation_id and sl.slot = i.generation_slot
+          coalesce(sum(i.input_tokens) filter (where i.generation_id is null), 0) as input_tokens,
+          coalesce(sum(i.output_tokens) filter (where i.generation_id is null), 0) as output_tokens
+        from ideas i left join flags fl on fl.idea_id = i.id
         ${where([sql`i.provider is not null`, ...scope(f, sql`i.brainstorm_id`, sql`i.created`)])}
         group by i.provider, i.model, i.technique
+      ), generation_techniques as materialized (
+        -- Materialised: inlined, its subquery ran once per slot instead of once per generation.
+        select g.id,
+          coalesce(
+            (select si.technique from ideas si
+              where si.generation_id = g.id and si.technique is not null limit 1),
+            case when b.type in (${known}) then b.type else 'classic' end
+          ) as technique
+        from generations g join brainstorms b on b.id = g.brainstorm_id
+        ${where(scope(f, sql`g.brainstorm_id`, sql`g.created`))}
       ), from_slots as (
-        select sl.provider, sl.model,
-          case when b.type in (${known}) then b.type else 'classic' end as technique,
+        select sl.provider, sl.model, gt.technique,
           0, 0, 0, 0, 0,
           count(*) filter (where sl.status = 'failed'),
           coalesce(sum(sl.input_tokens), 0),
           coalesce(sum(sl.output_tokens), 0)
-        from generation_slots sl
-        join generations g on g.id = sl.generation_id
-        join brainstorms b on b.id = g.brainstorm_id
-        ${where([
-          sql`not exists (select 1 from ideas si
-            where si.generation_id = sl.generation_id and si.generation_slot = sl.slot)`,
-          ...scope(f, sql`g.brainstorm_id`, sql`g.created`),
-        ])}
+        from generation_slots sl join generation_techniques gt on gt.id = sl.generation_id
         group by 1, 2, 3
       )
       select provider, model, technique,
