@@ -95,6 +95,22 @@ export function endpoints({ brainstormId, voteIdeaIds }: Fixtures): Endpoint[] {
       targets: otherRead,
     },
     {
+      key: 'insights',
+      name: 'model insights over every idea',
+      method: 'GET',
+      path: '/api/insights/models/',
+      // One statement over the whole table (100,000 ideas and their annotations): a report, not
+      // a list, so its target is a rate rather than a share of the bare server's.
+      targets: { postgres: perSecond(5), pglite: perSecond(2) },
+    },
+    {
+      key: 'insights-brainstorm',
+      name: 'model insights of one brainstorm',
+      method: 'GET',
+      path: `/api/insights/models/?brainstorm=${brainstormId}`,
+      targets: otherRead,
+    },
+    {
       key: 'vote',
       name: 'vote',
       method: 'POST',

@@ -21,6 +21,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import readiness from './modules/health/readiness.js';
 import { generationRoutes } from './modules/generation/generation.routes.js';
 import { ideaRoutes } from './modules/ideas/ideas.routes.js';
+import { insightsRoutes } from './modules/insights/insights.routes.js';
 import { liveRoutes } from './modules/live/live.routes.js';
 import { projectRoutes } from './modules/projects/projects.routes.js';
 import { providerRoutes } from './modules/providers/providers.routes.js';
@@ -99,6 +100,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       await api.register(assessmentRoutes);
       await api.register(themeRoutes);
       await api.register(dashboardRoutes, { config });
+      await api.register(insightsRoutes, { config });
     },
     { prefix: '/api' },
   );

@@ -22,6 +22,8 @@ it('loads every endpoint and its ceiling, and downloads the whole CSV export', a
     'unreviewed',
     'reviewed',
     'brainstorms',
+    'insights',
+    'insights-brainstorm',
     'vote',
   ]);
   for (const { figures } of result.endpoints) {

@@ -108,6 +108,7 @@ describe('app shell', () => {
     expect(sidebarLink('Brainstorms')).toHaveAttribute('data-active', 'true');
     expect(sidebarLink('Dashboard')).toHaveAttribute('data-active', 'false');
     expect(sidebarLink('Saved')).toHaveAttribute('href', '/saved');
+    expect(sidebarLink('Insights')).toHaveAttribute('href', '/insights');
   });
 
   it.each([['/about', 'About', /team brainstorming with language models/]])(

@@ -9,6 +9,7 @@ describe('breadcrumbTrail', () => {
     ['/brainstorms', 'Brainstorms'],
     ['/brainstorms/', 'Brainstorms'],
     ['/saved', 'Saved Ideas'],
+    ['/insights', 'Insights'],
     ['/team', 'Team'],
   ])('%s is a single label: %s', (pathname, label) => {
     expect(breadcrumbTrail(pathname)).toEqual([{ label }]);

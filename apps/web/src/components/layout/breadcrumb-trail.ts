@@ -9,6 +9,7 @@ const singlePages: Record<string, string> = {
   projects: 'Projects',
   brainstorms: 'Brainstorms',
   saved: 'Saved Ideas',
+  insights: 'Insights',
   about: 'About',
   settings: 'Settings',
   team: 'Team',

@@ -1,5 +1,6 @@
 import {
   Bookmark,
+  ChartColumn,
   FolderKanban,
   LayoutDashboard,
   Lightbulb,
@@ -35,6 +36,7 @@ export const navGroups: NavGroup[] = [
       { title: 'Brainstorms', url: '/brainstorms', icon: Lightbulb },
       { title: 'Projects', url: '/projects', icon: FolderKanban },
       { title: 'Saved', url: '/saved', icon: Bookmark },
+      { title: 'Insights', url: '/insights', icon: ChartColumn },
       { title: 'Team', url: '/team', icon: Users, staffOnly: true },
     ],
   },

@@ -19,16 +19,19 @@ function failureText(error: Error) {
 export function ExportButton({
   exporting,
   format,
+  label = `Export ${format}`,
 }: {
   exporting: UseMutationResult<void, Error, void>;
   format: 'CSV' | 'JSON';
+  /** The button's words, 'Export CSV' unless given. */
+  label?: string;
 }) {
   const onClick = useGuardedSubmit(() => exporting.mutateAsync());
   return (
     <div className="flex flex-col items-start gap-1 sm:items-end">
       <Button variant="outline" size="sm" disabled={exporting.isPending} onClick={onClick}>
         <Download aria-hidden="true" />
-        {exporting.isPending ? 'Exporting...' : `Export ${format}`}
+        {exporting.isPending ? 'Exporting...' : label}
       </Button>
       {exporting.error ? (
         <p role="alert" className="text-sm text-destructive">

@@ -7536,6 +7536,187 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/insights/models/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Which model earns its cost: ideas kept, hidden, failed and their cost per model
+     * @description One row per (provider, model, technique) of generated ideas. Bookmarks and hidden flags are private: they are only counted over a group of ideas (decision 031).
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Only this brainstorm's ideas and generations. */
+          brainstorm?: number;
+          /** @description Only the ideas and generations of the project's brainstorms. */
+          project?: number;
+          /** @description Only ideas and generations created on or after this date or moment. */
+          since?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ModelInsights'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json':
+              components['schemas']['ErrorDetail'] | components['schemas']['FieldErrors'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/insights/models/export/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The model insights rows as a CSV download */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Only this brainstorm's ideas and generations. */
+          brainstorm?: number;
+          /** @description Only the ideas and generations of the project's brainstorms. */
+          project?: number;
+          /** @description Only ideas and generations created on or after this date or moment. */
+          since?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The rows as CSV, a header first. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': string;
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json':
+              components['schemas']['ErrorDetail'] | components['schemas']['FieldErrors'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/llm-providers/': {
     parameters: {
       query?: never;
@@ -10658,6 +10839,146 @@ export interface components {
     MarkDuplicateInput: {
       /** @description The idea this one repeats, in the same brainstorm. */
       of: number;
+    };
+    ModelInsight: {
+      /** @description Dollars at the price table; null when the model has no price. */
+      cost: number | null;
+      /** @description Null when cost is null or nothing was kept. */
+      cost_per_kept_idea: number | null;
+      /** @description Of those, down-voted by anyone. */
+      down_voted: number;
+      /** @description Generation slots that failed finally. */
+      failed: number;
+      /** @description Of those, hidden by anyone. */
+      hidden: number;
+      /** @description Ideas generated and stored. */
+      ideas: number;
+      /** @description Every slot's, failed ones too. */
+      input_tokens: number;
+      /** @description Of those, up-voted, bookmarked or pinned by anyone. */
+      kept: number;
+      model: string | null;
+      /** @description Of those, stacked under another idea. */
+      near_duplicates: number;
+      output_tokens: number;
+      provider: string;
+      /** @description The configured display name, or the key when the provider is set up no longer. */
+      provider_name: string;
+      /** @description The brainstorm type the ideas were asked with. */
+      technique: string | null;
+      technique_display: string;
+    };
+    ModelInsightInput: {
+      /** @description Dollars at the price table; null when the model has no price. */
+      cost: number | null;
+      /** @description Null when cost is null or nothing was kept. */
+      cost_per_kept_idea: number | null;
+      /** @description Of those, down-voted by anyone. */
+      down_voted: number;
+      /** @description Generation slots that failed finally. */
+      failed: number;
+      /** @description Of those, hidden by anyone. */
+      hidden: number;
+      /** @description Ideas generated and stored. */
+      ideas: number;
+      /** @description Every slot's, failed ones too. */
+      input_tokens: number;
+      /** @description Of those, up-voted, bookmarked or pinned by anyone. */
+      kept: number;
+      model: string | null;
+      /** @description Of those, stacked under another idea. */
+      near_duplicates: number;
+      output_tokens: number;
+      provider: string;
+      /** @description The configured display name, or the key when the provider is set up no longer. */
+      provider_name: string;
+      /** @description The brainstorm type the ideas were asked with. */
+      technique: string | null;
+      technique_display: string;
+    };
+    ModelInsights: {
+      /** @description The price table, every entry. */
+      prices: components['schemas']['ModelPrice'][];
+      rows: components['schemas']['ModelInsight'][];
+      totals: {
+        /** @description The priced rows' cost; null when there are rows and none has a price. */
+        cost: number | null;
+        /** @description cost over the ideas kept of the priced rows. */
+        cost_per_kept_idea: number | null;
+        /** @description Of those, down-voted by anyone. */
+        down_voted: number;
+        /** @description Generation slots that failed finally. */
+        failed: number;
+        /** @description Of those, hidden by anyone. */
+        hidden: number;
+        /** @description Ideas generated and stored. */
+        ideas: number;
+        /** @description Every slot's, failed ones too. */
+        input_tokens: number;
+        /** @description Of those, up-voted, bookmarked or pinned by anyone. */
+        kept: number;
+        /** @description Of those, stacked under another idea. */
+        near_duplicates: number;
+        output_tokens: number;
+        /** @description Input and output tokens of the rows without a price, left out of cost. */
+        unpriced_tokens: number;
+      };
+    };
+    ModelInsightsInput: {
+      /** @description The price table, every entry. */
+      prices: components['schemas']['ModelPriceInput'][];
+      rows: components['schemas']['ModelInsightInput'][];
+      totals: {
+        /** @description The priced rows' cost; null when there are rows and none has a price. */
+        cost: number | null;
+        /** @description cost over the ideas kept of the priced rows. */
+        cost_per_kept_idea: number | null;
+        /** @description Of those, down-voted by anyone. */
+        down_voted: number;
+        /** @description Generation slots that failed finally. */
+        failed: number;
+        /** @description Of those, hidden by anyone. */
+        hidden: number;
+        /** @description Ideas generated and stored. */
+        ideas: number;
+        /** @description Every slot's, failed ones too. */
+        input_tokens: number;
+        /** @description Of those, up-voted, bookmarked or pinned by anyone. */
+        kept: number;
+        /** @description Of those, stacked under another idea. */
+        near_duplicates: number;
+        output_tokens: number;
+        /** @description Input and output tokens of the rows without a price, left out of cost. */
+        unpriced_tokens: number;
+      };
+    };
+    ModelPrice: {
+      /** @description When the figure was read from its source. */
+      as_of: string | null;
+      /** @description Dollars per million input tokens. */
+      input: number;
+      /** @description A model's id, or * for every model of the provider. */
+      model: string;
+      /** @description Dollars per million output tokens. */
+      output: number;
+      provider: string;
+      source: string;
+      /** @description Whether a row of this answer is costed at it. */
+      used: boolean;
+    };
+    ModelPriceInput: {
+      /** @description When the figure was read from its source. */
+      as_of: string | null;
+      /** @description Dollars per million input tokens. */
+      input: number;
+      /** @description A model's id, or * for every model of the provider. */
+      model: string;
+      /** @description Dollars per million output tokens. */
+      output: number;
+      provider: string;
+      source: string;
+      /** @description Whether a row of this answer is costed at it. */
+      used: boolean;
     };
     NoSession: {
       /** @description No access token: the request carried no refresh cookie. */

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { ClipboardCheck, EyeOff, Layers, Pencil } from 'lucide-react';
+import { ChartColumn, ClipboardCheck, EyeOff, Layers, Pencil } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -89,6 +89,12 @@ export function BrainstormHeaderCard({ brainstorm, reviewLink = true }: Brainsto
                 >
                   <Layers aria-hidden="true" />
                   Make sense
+                </Link>
+              </Button>
+              <Button asChild variant="outline">
+                <Link to="/insights" search={{ brainstorm: brainstorm.id }}>
+                  <ChartColumn aria-hidden="true" />
+                  Model insights
                 </Link>
               </Button>
               {reviewLink ? (

@@ -45,9 +45,9 @@ describe('Team page', () => {
     ]);
     // Staff see Team in the sidebar, after the spec's items.
     const links = screen
-      .getAllByRole('link', { name: /^(Dashboard|Brainstorms|Projects|Saved|Team)$/ })
+      .getAllByRole('link', { name: /^(Dashboard|Brainstorms|Projects|Saved|Insights|Team)$/ })
       .map((link) => link.textContent);
-    expect(links).toEqual(['Dashboard', 'Brainstorms', 'Projects', 'Saved', 'Team']);
+    expect(links).toEqual(['Dashboard', 'Brainstorms', 'Projects', 'Saved', 'Insights', 'Team']);
   });
 
   it('adds a member with a one-time password shown once, with Copy', async () => {

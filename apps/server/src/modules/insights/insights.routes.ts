@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '../../lib/http-schemas.js';
+import { INSIGHTS_CSV_NAME, insightsCsv } from './insights-export.js';
+import { insightsQuery, modelInsightsSchema } from './insights.schemas.js';
+import * as insights from './insights.service.js';
+import type { InsightsConfig } from './insights.service.js';
+
+export async function insightsRoutes(app: FastifyInstance, opts: { config: InsightsConfig }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.addHook('onRequest', app.authenticate);
+  const tags = ['insights'];
+
+  r.get(
+    '/insights/models/',
+    {
+      schema: {
+        tags,
+        summary: 'Which model earns its cost: ideas kept, hidden, failed and their cost per model',
+        description:
+          'One row per (provider, model, technique) of generated ideas. Bookmarks and hidden ' +
+          'flags are private: they are only counted over a group of ideas (decision 031).',
+        querystring: insightsQuery,
+        response: { 200: modelInsightsSchema, ...errorResponses(400, 401) },
+      },
+    },
+    (request) => insights.modelInsights(app.db, opts.config, request.query),
+  );
+
+  r.get(
+    '/insights/models/export/',
+    {
+      schema: {
+        tags,
+        summary: 'The model insights rows as a CSV download',
+        querystring: insightsQuery,
+        response: {
+          200: {
+            description: 'The rows as CSV, a header first.',
+            content: { 'text/csv': { schema: z.string() } },
+          },
+          ...errorResponses(400, 401),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { rows } = await insights.modelInsights(app.db, opts.config, request.query);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${INSIGHTS_CSV_NAME}"`)
+        .send(insightsCsv(rows));
+    },
+  );
+}
