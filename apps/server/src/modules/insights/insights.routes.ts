@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/http-schemas.js';
+import { SharedReads } from '../../lib/shared-reads.js';
 import { INSIGHTS_CSV_NAME, insightsCsv } from './insights-export.js';
 import { insightsQuery, modelInsightsSchema } from './insights.schemas.js';
 import * as insights from './insights.service.js';
@@ -11,6 +12,11 @@ export async function insightsRoutes(app: FastifyInstance, opts: { config: Insig
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.addHook('onRequest', app.authenticate);
   const tags = ['insights'];
+  const ctx: insights.InsightsContext = {
+    db: app.db,
+    config: opts.config,
+    figures: new SharedReads(),
+  };
 
   r.get(
     '/insights/models/',
@@ -25,7 +31,7 @@ export async function insightsRoutes(app: FastifyInstance, opts: { config: Insig
         response: { 200: modelInsightsSchema, ...errorResponses(400, 401) },
       },
     },
-    (request) => insights.modelInsights(app.db, opts.config, request.query),
+    (request) => insights.modelInsights(ctx, request.query),
   );
 
   r.get(
@@ -45,7 +51,7 @@ export async function insightsRoutes(app: FastifyInstance, opts: { config: Insig
       },
     },
     async (request, reply) => {
-      const { rows } = await insights.modelInsights(app.db, opts.config, request.query);
+      const { rows } = await insights.modelInsights(ctx, request.query);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${INSIGHTS_CSV_NAME}"`)

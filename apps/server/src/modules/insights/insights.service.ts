@@ -1,6 +1,7 @@
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { fieldError } from '../../lib/errors.js';
+import type { SharedReads } from '../../lib/shared-reads.js';
 import { BRAINSTORM_TYPE_VALUES, typeDisplayName } from '../brainstorms/brainstorm-types.js';
 import { findBrainstorm } from '../brainstorms/brainstorms.service.js';
 import { projectExists } from '../projects/projects.service.js';
@@ -10,6 +11,13 @@ import type { InsightsQuery, ModelInsightDto, ModelInsightsDto } from './insight
 import { costOf, priceOf, type ModelPrice } from './model-prices.js';
 
 export type InsightsConfig = Pick<Config, 'providers' | 'modelPrices'>;
+
+export interface InsightsContext {
+  db: Db;
+  config: InsightsConfig;
+  /** The team-wide figures are the same for every caller: a crowd asking at once shares reads. */
+  figures: SharedReads<ModelFigures[]>;
+}
 
 /** Dollars to a millionth of a cent's hundredth: enough for a cheap model's single call. */
 const dollars = (value: number) => Math.round(value * 1e8) / 1e8;
@@ -84,12 +92,14 @@ function totalsOf(rows: ModelInsightDto[]): ModelInsightsDto['totals'] {
 
 /** Which model earns its cost: the figures per (provider, model, technique), and the prices. */
 export async function modelInsights(
-  db: Db,
-  config: InsightsConfig,
+  { db, config, figures: shared }: InsightsContext,
   query: InsightsQuery,
 ): Promise<ModelInsightsDto> {
   await refuseMissing(db, query);
-  const figures = await repo.modelFigures(db, query, BRAINSTORM_TYPE_VALUES);
+  const key = JSON.stringify([query.brainstorm, query.project, query.since?.toISOString()]);
+  const figures = await shared.read(key, () =>
+    repo.modelFigures(db, query, BRAINSTORM_TYPE_VALUES),
+  );
   const used = new Set<ModelPrice>();
   const rows = figures.map((row) => {
     const price = priceOf(config.modelPrices, row.provider, row.model ?? '');
