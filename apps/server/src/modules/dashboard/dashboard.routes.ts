@@ -73,7 +73,12 @@ export async function dashboardRoutes(app: FastifyInstance, opts: { config: Conf
     },
     (request) =>
       getSpend(
-        { db: app.db, limits: opts.config.generation.limits, prices: opts.config.modelPrices },
+        {
+          db: app.db,
+          limits: opts.config.generation.limits,
+          prices: opts.config.modelPrices,
+          providers: opts.config.providers,
+        },
         actor(request),
       ),
   );

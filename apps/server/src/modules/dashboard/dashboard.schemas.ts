@@ -120,6 +120,9 @@ export const spendSchema = z
     by_model: z.array(
       z.object({
         provider: z.string(),
+        provider_name: z
+          .string()
+          .describe("The provider's name as users see it, or its key once it is no longer set up."),
         model: z.string(),
         input_tokens: z.number().int(),
         output_tokens: z.number().int(),

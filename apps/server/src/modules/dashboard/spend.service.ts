@@ -1,4 +1,5 @@
 import type { GenerationLimits } from '../../config.js';
+import type { ProviderConfig } from '../providers/providers.config.js';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/users.js';
 import { tokensUsedToday } from '../generation/generation.service.js';
@@ -10,6 +11,7 @@ export interface SpendContext {
   db: Db;
   limits: GenerationLimits;
   prices: readonly ModelPrice[];
+  providers: readonly Pick<ProviderConfig, 'key' | 'name'>[];
 }
 
 export const startOfUtcMonth = (now: Date) =>
@@ -41,7 +43,7 @@ function sumUsage(rows: readonly UsageRow[], prices: readonly ModelPrice[]): Usa
   return usage;
 }
 
-function byModel(rows: readonly UsageRow[], prices: readonly ModelPrice[]) {
+function byModel(rows: readonly UsageRow[], { prices, providers }: SpendContext) {
   const models = new Map<string, UsageRow[]>();
   for (const row of rows) {
     const key = `${row.provider}\u0000${row.model}`;
@@ -53,6 +55,7 @@ function byModel(rows: readonly UsageRow[], prices: readonly ModelPrice[]) {
     const price = priceOf(prices, provider, model);
     return {
       provider,
+      provider_name: providers.find((p) => p.key === provider)?.name ?? provider,
       model,
       input_tokens: usage.input_tokens,
       output_tokens: usage.output_tokens,
@@ -86,6 +89,6 @@ export async function getSpend(
       daily_tokens_per_user: ctx.limits.dailyTokensPerUser,
       daily_tokens_total: ctx.limits.dailyTokensTotal,
     },
-    by_model: byModel(rows, ctx.prices),
+    by_model: byModel(rows, ctx),
   };
 }

@@ -65,7 +65,7 @@ interface Spend {
   me: { input_tokens: number; output_tokens: number; cost: number | null; unpriced_tokens: number };
   team: Spend['me'];
   today: Record<string, number>;
-  by_model: { provider: string; model: string; cost: number | null }[];
+  by_model: { provider: string; provider_name: string; model: string; cost: number | null }[];
 }
 
 const spendOf = async (user: UserRow) => {
@@ -137,6 +137,13 @@ describe('GET /api/dashboard/spend/', () => {
       ['offline', 'sample-ideas', 0],
       ['ollama', 'llama3', null],
       ['openai', 'gpt-5', expect.closeTo(2.25, 10)],
+    ]);
+    // A provider no longer set up keeps its key; a set-up one shows its name.
+    expect(spend.by_model.map((m) => m.provider_name)).toEqual([
+      'anthropic',
+      'Offline sample ideas (no AI)',
+      'ollama',
+      'openai',
     ]);
   });
 

@@ -10237,6 +10237,8 @@ export interface components {
         model: string;
         output_tokens: number;
         provider: string;
+        /** @description The provider's name as users see it, or its key once it is no longer set up. */
+        provider_name: string;
       }[];
       me: {
         /** @description US dollars for the priced tokens; null when tokens were used and none is priced. */
@@ -10270,6 +10272,8 @@ export interface components {
         model: string;
         output_tokens: number;
         provider: string;
+        /** @description The provider's name as users see it, or its key once it is no longer set up. */
+        provider_name: string;
       }[];
       me: {
         /** @description US dollars for the priced tokens; null when tokens were used and none is priced. */

@@ -14,7 +14,7 @@ export function SpendByModel({ models }: { models: Spend['by_model'] }) {
             className="flex min-w-0 items-baseline justify-between gap-3"
           >
             <span className="min-w-0 truncate">
-              {model.provider} · {model.model}
+              {model.provider_name} · {model.model}
             </span>
             <span className="shrink-0 text-xs text-muted-foreground">
               {formatTokens(model.input_tokens + model.output_tokens)} tokens ·{' '}

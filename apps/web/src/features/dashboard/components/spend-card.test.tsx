@@ -27,9 +27,17 @@ describe('Spend card', () => {
       ...someSpend(),
       me: { input_tokens: 500, output_tokens: 100, cost: null, unpriced_tokens: 600 },
       by_model: [
-        { provider: 'ollama', model: 'llama3', input_tokens: 500, output_tokens: 100, cost: null },
+        {
+          provider: 'ollama',
+          provider_name: 'Ollama',
+          model: 'llama3',
+          input_tokens: 500,
+          output_tokens: 100,
+          cost: null,
+        },
         {
           provider: 'openai',
+          provider_name: 'OpenAI',
           model: 'gpt-5',
           input_tokens: 9000,
           output_tokens: 1000,
@@ -42,8 +50,8 @@ describe('Spend card', () => {
     expect(await spend.findByText('not priced')).toBeVisible();
     const models = spend.getAllByRole('listitem').map((item) => item.textContent);
     expect(models).toEqual([
-      'ollama · llama3600 tokens · not priced',
-      'openai · gpt-510,000 tokens · $0.021',
+      'Ollama · llama3600 tokens · not priced',
+      'OpenAI · gpt-510,000 tokens · $0.021',
     ]);
   });
 
