@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { ResponsiveTable, type ResponsiveColumn } from '@/components/ui/responsive-table';
 import type { Project } from '@/entities/project/api/types';
-import { formatDateTime, formatRelativeTime } from '@/lib/format-date-time';
+import { formatDateTime } from '@/lib/format-date-time';
+import { relativeTime } from '@/lib/relative-time';
 import { ProjectActions } from './project-actions';
 
 const columns: ResponsiveColumn<Project>[] = [
@@ -34,7 +35,7 @@ const columns: ResponsiveColumn<Project>[] = [
     className: 'whitespace-nowrap',
     cell: (project) => (
       <time dateTime={project.last_activity} title={formatDateTime(project.last_activity)}>
-        {formatRelativeTime(project.last_activity)}
+        {relativeTime(project.last_activity)}
       </time>
     ),
   },
