@@ -26,6 +26,12 @@ import { loginFailures, refreshTokens } from './schema/auth.js';
 import { brainstorms } from './schema/brainstorms.js';
 import { generations, generationSlots } from './schema/generations.js';
 import { ideaDuplicateDecisions, ideaEmbeddings, ideas, themes } from './schema/ideas.js';
+import {
+  personalAccessTokens,
+  webhookAttempts,
+  webhookDeliveries,
+  webhooks,
+} from './schema/integrations.js';
 import { analyses, ideaAssessments, rankingComparisons } from './schema/sense-making.js';
 import { users } from './schema/users.js';
 
@@ -109,7 +115,49 @@ async function fillEveryTable(database: Database) {
     .insert(ideaEmbeddings)
     .values({ ideaId: generated.id, model: 'embedder', embedding: [0.25, -1, 1e-7] });
   await fillSenseMaking(db, brainstorm.id, user.id, [generated.id, repeat.id]);
+  await fillIntegrations(db, user.id);
   return generation.id;
+}
+
+/** A token, and a webhook with a delivery that was tried once and then succeeded. */
+async function fillIntegrations(db: Database['db'], userId: number) {
+  await db.insert(personalAccessTokens).values({
+    userId,
+    name: AWKWARD,
+    scope: 'read',
+    tokenHash: `hash-${randomUUID()}`,
+    prefix: 'ifpat_abc',
+    expiresAt: new Date(Date.now() + DAY),
+  });
+  const webhook = one(
+    await db
+      .insert(webhooks)
+      .values({
+        url: 'https://hooks.example.com/ideaforge',
+        events: ['comment.created', 'idea.pinned'],
+        secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+        createdBy: userId,
+      })
+      .returning(),
+  );
+  const delivery = one(
+    await db
+      .insert(webhookDeliveries)
+      .values({
+        webhookId: webhook.id,
+        event: 'comment.created',
+        messageId: `msg_${randomUUID()}`,
+        payload: { type: 'comment.created', data: { text: AWKWARD } },
+        status: 'succeeded',
+        attempts: 2,
+        finishedAt: new Date(),
+      })
+      .returning(),
+  );
+  await db.insert(webhookAttempts).values([
+    { deliveryId: delivery.id, attempt: 1, statusCode: 503, durationMs: 12 },
+    { deliveryId: delivery.id, attempt: 2, statusCode: 204, durationMs: 9 },
+  ]);
 }
 
 /** A theme with an idea in it, a combined idea, a run under way, and a done ranking. */
