@@ -12,8 +12,17 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     user: UserRow | null;
+    /** How the request authenticated: a web session's access token, or a personal one. */
+    credential: Credential | null;
   }
 }
+
+/** A web session's access token, or a personal access token with its scope (decision 032). */
+export type Credential =
+  | { kind: 'session' }
+  | { kind: 'personal'; tokenId: number; scope: 'read' | 'write' };
+
+const SESSION: Credential = { kind: 'session' };
 
 const INVALID_TOKEN = 'Given token not valid for any token type';
 
@@ -21,6 +30,7 @@ const INVALID_TOKEN = 'Given token not valid for any token type';
 async function authPlugin(app: FastifyInstance, opts: { secret: string }) {
   app.decorate('tokens', accessTokens(opts.secret));
   app.decorateRequest('user', null);
+  app.decorateRequest('credential', null);
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const header = request.headers.authorization;
     if (!header) throw notAuthenticated();
@@ -35,6 +45,7 @@ async function authPlugin(app: FastifyInstance, opts: { secret: string }) {
     // A password change or a deactivation since the token was issued ends it.
     if (user.sessionVersion !== subject.sessionVersion) throw notAuthenticated(INVALID_TOKEN);
     request.user = user;
+    request.credential = SESSION;
   });
 }
 
@@ -44,4 +55,9 @@ export default fp(authPlugin, { name: 'auth', dependencies: ['db'] });
 export function actor(request: FastifyRequest): UserRow {
   if (!request.user) throw notAuthenticated();
   return request.user;
+}
+
+/** Whether the request's credential may change anything: a read-only token may not. */
+export function canWrite(request: FastifyRequest): boolean {
+  return request.credential?.kind !== 'personal' || request.credential.scope === 'write';
 }
