@@ -27,6 +27,7 @@ import { projectRoutes } from './modules/projects/projects.routes.js';
 import { providerRoutes } from './modules/providers/providers.routes.js';
 import { themeRoutes } from './modules/themes/themes.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
+import { webhookRoutes } from './modules/webhooks/webhooks.routes.js';
 import apiDocs from './plugins/api-docs.js';
 import auth from './plugins/auth.js';
 import commonResponses from './plugins/common-responses.js';
@@ -38,6 +39,7 @@ import inputGuard from './plugins/input-guard.js';
 import live from './plugins/live.js';
 import securityHeaders from './plugins/security-headers.js';
 import webApp from './plugins/web-app.js';
+import webhooks from './plugins/webhooks.js';
 import { resolveJwtSecret } from './secrets.js';
 
 export interface AppOptions {
@@ -81,6 +83,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(auth, { secret: config.jwtSecret ?? resolveJwtSecret(config.dataDir) });
   await app.register(generation, { database, config });
   await app.register(analysis, { database, config });
+  await app.register(webhooks, { database, config });
   await app.register(live, { database, config: config.live });
   await app.register(readiness);
 
@@ -101,6 +104,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       await api.register(themeRoutes);
       await api.register(dashboardRoutes, { config });
       await api.register(insightsRoutes, { config });
+      await api.register(webhookRoutes, { config });
     },
     { prefix: '/api' },
   );

@@ -135,6 +135,15 @@ const envSchema = z
     LIVE_STREAMS_PER_PROCESS: count(1, 1_000_000).default(2000),
     LIVE_KEEP_ALIVE_SECONDS: count(1, 3600).default(15),
     MODEL_PRICES: modelPricesField.default([]),
+    PUBLIC_URL: z
+      .url({ protocol: /^https?$/, error: 'Must be an http:// or https:// address.' })
+      .optional(),
+    WEBHOOK_ALLOW_PRIVATE_URLS: z
+      .enum(['true', 'false'], { error: 'Must be true or false.' })
+      .default('false'),
+    WEBHOOK_TIMEOUT_SECONDS: count(1, 60).default(10),
+    WEBHOOK_ATTEMPTS: count(1, 20).default(8),
+    WEBHOOK_RETRY_DELAY_SECONDS: count(0, 3600).default(30),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_URL && !env.JWT_SECRET) {
@@ -174,6 +183,24 @@ export interface Config {
   live: LiveConfig;
   /** Dollars per million tokens per provider and model: the defaults and the setting's. */
   modelPrices: ModelPrice[];
+  /** Where users reach the web app (`https://ideas.example.com`), for links sent out; or none. */
+  publicUrl: string | undefined;
+  webhooks: WebhookConfig;
+}
+
+/** Outgoing webhooks (decision 034). */
+export interface WebhookConfig {
+  /**
+   * Whether a webhook may point at a private, loopback or link-local address: off, so that staff
+   * cannot make the server reach what only it can reach (server-side request forgery).
+   */
+  allowPrivateUrls: boolean;
+  /** How long one attempt may take, connection and answer together. */
+  timeoutMs: number;
+  /** Attempts a delivery gets before it is failed. */
+  attempts: number;
+  /** The wait before the first retry; it doubles with each one after. */
+  retryDelaySeconds: number;
 }
 
 /** Live streams (decision 026). */
@@ -287,5 +314,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       keepAliveMs: e.LIVE_KEEP_ALIVE_SECONDS * 1000,
     },
     modelPrices: mergePrices(DEFAULT_MODEL_PRICES, e.MODEL_PRICES),
+    publicUrl: e.PUBLIC_URL && new URL(e.PUBLIC_URL).origin,
+    webhooks: {
+      allowPrivateUrls: e.WEBHOOK_ALLOW_PRIVATE_URLS === 'true',
+      timeoutMs: e.WEBHOOK_TIMEOUT_SECONDS * 1000,
+      attempts: e.WEBHOOK_ATTEMPTS,
+      retryDelaySeconds: e.WEBHOOK_RETRY_DELAY_SECONDS,
+    },
   };
 }

@@ -26,6 +26,13 @@ export const testConfig: Config = {
   duplicates: loadConfig({}).duplicates,
   live: loadConfig({}).live,
   modelPrices: loadConfig({}).modelPrices,
+  publicUrl: undefined,
+  webhooks: {
+    ...loadConfig({}).webhooks,
+    // Test receivers listen on 127.0.0.1; the refusals are tested with this off.
+    allowPrivateUrls: true,
+    retryDelaySeconds: 0,
+  },
 };
 
 export interface TestApp {

@@ -4,9 +4,13 @@ import { openDatabase } from '../db/client.js';
 import { databaseTarget } from '../db/target.js';
 import { loggerOptions } from '../lib/logging.js';
 import { startGenerationEngine } from '../modules/generation/generation-engine.js';
+import { startDeliveryWorkers } from '../modules/webhooks/delivery-worker.js';
 import { CommandError, reportProviderProblems } from './command-line.js';
 
-/** Generation workers without the API: for deployments that run them on other machines. */
+/**
+ * Generation and webhook workers without the API: for deployments that run them on other
+ * machines.
+ */
 export async function worker(config: Config) {
   if (!config.databaseUrl) {
     throw new CommandError(
@@ -23,8 +27,14 @@ export async function worker(config: Config) {
     providers: config.providers,
     generation: { ...config.generation, workers: true },
     duplicates: config.duplicates,
+    webhooks: { settings: config.webhooks, publicUrl: config.publicUrl },
     log,
   });
+  await startDeliveryWorkers(
+    engine.boss,
+    { db: database.db, settings: config.webhooks },
+    config.generation.pollingSeconds,
+  );
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       void engine

@@ -3,7 +3,6 @@ import type { PgBoss } from 'pg-boss';
 import {
   createBoss,
   ensureQueues,
-  inTransaction,
   insertJobs,
   analysisQueue,
   isAnalysisQueue,
@@ -12,13 +11,19 @@ import {
   type QueueTimings,
 } from '../modules/generation/job-queue.js';
 import { PROVIDER_KEYS } from '../modules/providers/providers.config.js';
+import { DELIVERY_QUEUE, ensureDeliveryQueues } from '../modules/webhooks/delivery-queue.js';
+import { requeuePendingDeliveries } from '../modules/webhooks/webhooks.service.js';
 import type { Database, Db } from './client.js';
+import { inTransaction } from './queue-transaction.js';
 import { generationSlots } from './schema/generations.js';
 import { analyses } from './schema/sense-making.js';
 
 export interface RestoreQueue {
   boss: PgBoss;
-  /** The generation and sense-making queues the database holds, each provider's among them. */
+  /**
+   * The generation, sense-making and webhook delivery queues the database holds, each
+   * provider's among them.
+   */
   queues: string[];
 }
 
@@ -37,18 +42,19 @@ export async function openRestoreQueue(
   await database.alone(async () => {
     await boss.start();
     await ensureQueues(boss, PROVIDER_KEYS, timings);
+    await ensureDeliveryQueues(boss);
   });
   const queues = (await boss.getQueues())
     .map((q) => q.name)
-    .filter((name) => isGenerationQueue(name) || isAnalysisQueue(name));
+    .filter((name) => isGenerationQueue(name) || isAnalysisQueue(name) || name === DELIVERY_QUEUE);
   return { boss, queues };
 }
 
 /**
- * A backup holds no jobs: they follow from the generation slots and the sense-making runs. In
- * the restore's transaction, the jobs the database held before are deleted (their rows are
- * gone), and the slots and runs still queued or running (a running one was cut off by the
- * backup) are queued again, each with a new job. What a run had in flight is counted as it is
+ * A backup holds no jobs: they follow from the generation slots, the sense-making runs and the
+ * webhook deliveries. In the restore's transaction, the jobs the database held before are
+ * deleted (their rows are gone), and the slots and runs still queued or running (a running one
+ * was cut off by the backup) and the pending deliveries are queued again, each with a new job. What a run had in flight is counted as it is
  * when its worker dies: the claim of its new job moves it to the unreported tokens.
  */
 export async function requeueGenerations(tx: Db, { boss, queues }: RestoreQueue): Promise<void> {
@@ -89,4 +95,5 @@ export async function requeueGenerations(tx: Db, { boss, queues }: RestoreQueue)
   for (const run of runs) {
     await boss.insert(analysisQueue(run.provider), [{ data: { analysisId: run.id } }], inTx);
   }
+  await requeuePendingDeliveries(tx, boss);
 }

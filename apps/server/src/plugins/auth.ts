@@ -19,8 +19,7 @@ declare module 'fastify' {
 
 /** A web session's access token, or a personal access token with its scope (decision 032). */
 export type Credential =
-  | { kind: 'session' }
-  | { kind: 'personal'; tokenId: number; scope: 'read' | 'write' };
+  { kind: 'session' } | { kind: 'personal'; tokenId: number; scope: 'read' | 'write' };
 
 const SESSION: Credential = { kind: 'session' };
 

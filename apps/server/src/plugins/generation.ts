@@ -26,6 +26,7 @@ async function generationPlugin(
     providers: opts.config.providers,
     generation: opts.config.generation,
     duplicates: opts.config.duplicates,
+    webhooks: { settings: opts.config.webhooks, publicUrl: opts.config.publicUrl },
     log: app.log,
   });
   app.decorate('generation', engine);

@@ -1,6 +1,6 @@
 import type { PgBoss } from 'pg-boss';
 import type { Db } from '../../db/client.js';
-import { inTransaction } from '../generation/job-queue.js';
+import { inTransaction } from '../../db/queue-transaction.js';
 
 export { analysisQueue } from '../generation/job-queue.js';
 

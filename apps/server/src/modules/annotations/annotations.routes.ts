@@ -82,7 +82,7 @@ export async function annotationRoutes(app: FastifyInstance) {
     createMayFind: false,
     service: {
       list: comments.listComments,
-      create: comments.createComment,
+      create: (db, user, input) => comments.createComment(db, user, input, app.webhooks),
       get: comments.getComment,
       update: comments.updateComment,
       remove: comments.deleteComment,
@@ -110,9 +110,10 @@ export async function annotationRoutes(app: FastifyInstance) {
     createMayFind: true,
     service: {
       list: reactions.listReactions,
-      create: reactions.createReaction,
+      create: (db, user, input) => reactions.createReaction(db, user, input, app.webhooks),
       get: reactions.getReaction,
-      update: reactions.updateReaction,
+      update: (db, user, id, changes) =>
+        reactions.updateReaction(db, user, id, changes, app.webhooks),
       remove: reactions.deleteReaction,
     },
   });

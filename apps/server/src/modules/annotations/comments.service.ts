@@ -5,6 +5,7 @@ import { isForeignKeyViolation } from '../../lib/db-errors.js';
 import { notFound } from '../../lib/errors.js';
 import { isoDate } from '../../lib/http-schemas.js';
 import { pageWindow, type Counted } from '../../lib/pagination.js';
+import { emitWebhookEvent, type WebhookOutbox } from '../webhooks/webhooks.service.js';
 import * as repo from './annotation-children.repository.js';
 import { annotationFor } from './annotations.service.js';
 import type {
@@ -40,17 +41,28 @@ export async function getComment(db: Db, user: UserRow, id: number) {
   return toCommentDto(row);
 }
 
-/** Always a new comment (`inserted`), unlike an annotation or a reaction. */
-export async function createComment(db: Db, user: UserRow, input: CommentCreateInput) {
-  const annotation = await annotationFor(db, user, input);
-  const row = await repo
-    .insertComment(db, { annotationId: annotation.id, text: input.text })
-    .catch((error: unknown) => {
-      // The annotation was deleted after the statement found it, before it wrote.
-      throw isForeignKeyViolation(error) ? notFound() : error;
-    });
-  if (!row) throw notFound();
-  return { inserted: true, row: toCommentDto(row) };
+/**
+ * Always a new comment (`inserted`), unlike an annotation or a reaction. The webhooks' event for
+ * it is queued in the same transaction.
+ */
+export async function createComment(
+  db: Db,
+  user: UserRow,
+  input: CommentCreateInput,
+  webhooks: WebhookOutbox,
+) {
+  return db.transaction(async (tx) => {
+    const annotation = await annotationFor(tx, user, input);
+    const row = await repo
+      .insertComment(tx, { annotationId: annotation.id, text: input.text })
+      .catch((error: unknown) => {
+        // The annotation was deleted after the statement found it, before it wrote.
+        throw isForeignKeyViolation(error) ? notFound() : error;
+      });
+    if (!row) throw notFound();
+    await emitWebhookEvent(tx, webhooks, { type: 'comment.created', commentId: row.id });
+    return { inserted: true, row: toCommentDto(row) };
+  });
 }
 
 export async function updateComment(db: Db, user: UserRow, id: number, changes: CommentChanges) {

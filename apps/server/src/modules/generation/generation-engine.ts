@@ -1,8 +1,9 @@
 import type { PgBoss } from 'pg-boss';
-import type { DuplicateThresholds, GenerationConfig } from '../../config.js';
+import type { DuplicateThresholds, GenerationConfig, WebhookConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { createProviderClients } from '../providers/provider-clients.js';
 import { PROVIDER_KEYS, type ProviderConfig } from '../providers/providers.config.js';
+import { ensureDeliveryQueues } from '../webhooks/delivery-queue.js';
 import * as repository from './generation.repository.js';
 import {
   createBoss,
@@ -12,7 +13,7 @@ import {
   type QueueTimings,
   type SlotJob,
 } from './job-queue.js';
-import { abandonSlot, ContextCache, runSlot } from './slot-runner.js';
+import { abandonSlot, ContextCache, runSlot, type Settling } from './slot-runner.js';
 
 export interface GenerationEngine {
   boss: PgBoss;
@@ -30,6 +31,8 @@ export interface EngineOptions {
   providers: readonly ProviderConfig[];
   generation: GenerationConfig;
   duplicates: DuplicateThresholds;
+  /** A finished generation is an event for the webhooks, whose queues start with these. */
+  webhooks: { settings: WebhookConfig; publicUrl: string | undefined };
   log: EngineLogger;
 }
 
@@ -50,7 +53,7 @@ export function jobExpirySeconds(g: GenerationConfig): number {
  * the dead-letter queue, whose worker records the slot's failure.
  */
 export async function startGenerationEngine(options: EngineOptions): Promise<GenerationEngine> {
-  const { database, providers, generation, duplicates, log } = options;
+  const { database, providers, generation, duplicates, webhooks, log } = options;
   const timings: QueueTimings = {
     expireInSeconds: jobExpirySeconds(generation),
     maintenanceSeconds: generation.maintenanceSeconds,
@@ -69,11 +72,11 @@ export async function startGenerationEngine(options: EngineOptions): Promise<Gen
       providers.map((p) => p.key),
       timings,
     );
+    await ensureDeliveryQueues(boss, webhooks.settings);
   });
 
   if (generation.workers) {
     if (database.pglite) await handBackOrphans(database, boss, log);
-    await failUnservedJobs(database, boss, providers, log);
     const deps = {
       db: database.db,
       contexts: new ContextCache(database.db),
@@ -81,8 +84,10 @@ export async function startGenerationEngine(options: EngineOptions): Promise<Gen
       settings: generation,
       limits: generation.limits,
       duplicates,
+      webhooks: { boss, publicUrl: webhooks.publicUrl },
       log,
     };
+    await failUnservedJobs(deps, boss, providers, log);
     for (const provider of providers) {
       await boss.work<SlotJob>(
         slotQueue(provider.key),
@@ -97,7 +102,7 @@ export async function startGenerationEngine(options: EngineOptions): Promise<Gen
       );
     }
     await boss.work<SlotJob>(DEAD_LETTER_QUEUE, { localConcurrency: 2 }, ([job]) =>
-      job ? abandonSlot(database.db, job.data) : Promise.resolve(),
+      job ? abandonSlot(deps, job.data) : Promise.resolve(),
     );
   }
 
@@ -135,7 +140,7 @@ async function handBackOrphans(database: Database, boss: PgBoss, log: EngineLogg
  * with that reason. Every process of a deployment shares its provider settings.
  */
 async function failUnservedJobs(
-  database: Database,
+  deps: Settling,
   boss: PgBoss,
   providers: readonly ProviderConfig[],
   log: EngineLogger,
@@ -149,7 +154,7 @@ async function failUnservedJobs(
       if (jobs.length === 0) break;
       log.warn({ queue, jobs: jobs.length }, 'Failing jobs of a provider no longer configured');
       for (const job of jobs) {
-        await abandonSlot(database.db, job.data, 'the provider is no longer configured');
+        await abandonSlot(deps, job.data, 'the provider is no longer configured');
       }
       await boss.complete(
         queue,

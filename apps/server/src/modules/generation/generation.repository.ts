@@ -511,20 +511,23 @@ export interface StoredIdea {
  * original when it nearly repeats one (decision 025). The comparison holds the brainstorm's lock
  * from before it reads until the idea is stored, so a parallel slot storing at the same moment
  * waits, and then sees this idea: two slots returning one idea store one original.
- * Returns the idea's id, or null when nothing was stored.
+ * Returns the idea's id, or null when nothing was stored, and whether this finished the
+ * generation (its last slot settled).
  */
 export async function completeSlot(
   db: Db,
   slot: ClaimedSlot,
   result: StoredIdea,
   thresholds: DuplicateThresholds,
-): Promise<number | null> {
+): Promise<{ id: number | null; finished: boolean }> {
   return db.transaction(async (tx) => {
     const [target] = rowsOf<{ brainstormId: number }>(
       await tx.execute(sql`select brainstorm_id as "brainstormId" from generations
         where id = ${slot.generationId}`),
     );
-    if (!target || !(await lockBrainstorm(tx, target.brainstormId))) return null;
+    if (!target || !(await lockBrainstorm(tx, target.brainstormId))) {
+      return { id: null, finished: false };
+    }
     const matches = await closestIdeas(
       tx,
       target.brainstormId,
@@ -537,7 +540,7 @@ export async function completeSlot(
     const { idea } = candidate;
     const original = kept.duplicate ? kept.original : null;
     const score = kept.duplicate ? kept.score : null;
-    const rows = rowsOf<{ id: number | null }>(
+    const rows = rowsOf<{ id: number | null; finished: boolean }>(
       await tx.execute(sql`
         with ${lockSlot(slot.generationId, slot.slot, { brainstorm: true })},
         f as (
@@ -568,29 +571,33 @@ export async function completeSlot(
           update generations g set ${settle({ succeeded: 1, ...result })},
             stacked = g.stacked + ${original === null ? 0 : 1}
           from f where g.id = f.generation_id
+          returning g.finished is not null as finished
         )
-        select id from idea`),
+        select idea.id, counted.finished from idea, counted`),
     );
     const id = rows[0]?.id ?? null;
+    const finished = rows[0]?.finished ?? false;
     if (id !== null && candidate.embedding) {
       await tx.execute(sql`insert into idea_embeddings (idea_id, model, embedding)
         values (${id}, ${candidate.embedding.model},
           ${`{${candidate.embedding.vector.join(',')}}`}::real[])`);
     }
-    return id;
+    return { id, finished };
   });
 }
 
 /**
  * Records a slot's final failure with its reason and the tokens of its last call (a call still
- * in flight counts all it reserved, as when a slot is claimed again).
+ * in flight counts all it reserved, as when a slot is claimed again). True when this finished
+ * the generation (its last slot settled).
  */
 export async function failSlot(
   db: Db,
   slot: Pick<ClaimedSlot, 'generationId' | 'slot'>,
   failure: { reason: string; inputTokens: number; outputTokens: number },
-): Promise<void> {
-  await db.execute(sql`
+): Promise<boolean> {
+  const rows = rowsOf<{ finished: boolean }>(
+    await db.execute(sql`
     with ${lockSlot(slot.generationId, slot.slot)},
     f as (
       update generation_slots s
@@ -603,5 +610,8 @@ export async function failSlot(
       returning s.generation_id, p.reserved_tokens as released, ${CUT_OFF} as cut_off
     )
     update generations g set ${settle({ succeeded: 0, ...failure })}
-    from f where g.id = f.generation_id`);
+    from f where g.id = f.generation_id
+    returning g.finished is not null as finished`),
+  );
+  return rows[0]?.finished ?? false;
 }

@@ -1,13 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
-import {
-  fromDrizzle,
-  fromPglite,
-  PgBoss,
-  type Db as QueueDb,
-  type JobInsert,
-  type Queue,
-} from 'pg-boss';
+import { fromPglite, PgBoss, type Db as QueueDb, type JobInsert, type Queue } from 'pg-boss';
 import type { Database, Db } from '../../db/client.js';
+import { inTransaction } from '../../db/queue-transaction.js';
 
 /** What a generation job carries: the slot to fill. Everything else is read when it runs. */
 export interface SlotJob {
@@ -122,14 +115,6 @@ async function upsertQueue(boss: PgBoss, { name, ...options }: Queue) {
   if (await boss.getQueue(name)) await boss.updateQueue(name, options);
   else await boss.createQueue(name, options);
 }
-
-/** pg-boss's statements run in an open transaction of the ORM's. */
-export const inTransaction = (tx: Db) => ({
-  db: fromDrizzle({ execute: async (query) => rowsResult(await tx.execute(query as SQL)) }, sql),
-});
-
-/** The driver's result, whose type the ORM leaves open, as the rows the queue reads. */
-const rowsResult = (result: unknown) => ({ rows: (result as { rows: unknown[] }).rows });
 
 /** Adds jobs inside an open transaction, so they exist exactly when the rows they fill do. */
 export async function insertJobs(

@@ -8,6 +8,7 @@ import type {
 } from '../providers/provider-clients.js';
 import type { ProviderKey } from '../providers/providers.config.js';
 import type { PromptInput } from '../providers/generated-idea.js';
+import { emitWebhookEvent, type WebhookOutbox } from '../webhooks/webhooks.service.js';
 import * as repository from './generation.repository.js';
 import { buildPrompt, MAX_AVOID_TITLES } from './prompts.js';
 import { classifyFailure, failedCallCost, type CallFailure } from './provider-failures.js';
@@ -26,7 +27,28 @@ export interface SlotRunnerDeps {
   settings: Pick<GenerationConfig, 'timeoutMs' | 'attempts' | 'retryDelayMs' | 'maxRetryAfterMs'>;
   limits: GenerationLimits;
   duplicates: DuplicateThresholds;
+  webhooks: WebhookOutbox;
   log: { warn(object: unknown, message: string): void };
+}
+
+/** What settling a slot needs: the database, and the webhooks to tell when that finished its generation. */
+export type Settling = Pick<SlotRunnerDeps, 'db' | 'webhooks'>;
+
+/**
+ * Runs a write that settles a slot (true when that finished its generation) in one transaction
+ * with the webhooks' event for the finished generation: the event exists exactly when the
+ * finish does.
+ */
+async function settle(
+  deps: Settling,
+  generationId: number,
+  write: (tx: Db) => Promise<boolean>,
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    if (await write(tx)) {
+      await emitWebhookEvent(tx, deps.webhooks, { type: 'generation.finished', generationId });
+    }
+  });
 }
 
 /** Thrown into a job that was stopped because its worker is shutting down. */
@@ -104,11 +126,10 @@ export async function runSlot(
   if (!context) return;
   const client = deps.clients.get(slot.provider as ProviderKey);
   if (!client) {
-    await repository.failSlot(db, slot, {
-      reason: 'the provider is not configured on the worker that ran it',
-      inputTokens: 0,
-      outputTokens: 0,
-    });
+    const reason = 'the provider is not configured on the worker that ran it';
+    await settle(deps, job.generationId, (tx) =>
+      repository.failSlot(tx, job, { reason, inputTokens: 0, outputTokens: 0 }),
+    );
     return;
   }
   const input = slotInput(context, slot.angle);
@@ -122,11 +143,10 @@ export async function runSlot(
       const reserved = await reserveCall(db, deps.limits, slot, cost);
       if (reserved === 'finished') return;
       if (reserved !== 'reserved') {
-        await repository.failSlot(db, slot, {
-          reason: BUDGET_REASONS[reserved],
-          inputTokens: 0,
-          outputTokens: 0,
-        });
+        const reason = BUDGET_REASONS[reserved];
+        await settle(deps, job.generationId, (tx) =>
+          repository.failSlot(tx, job, { reason, inputTokens: 0, outputTokens: 0 }),
+        );
         return;
       }
     }
@@ -152,11 +172,10 @@ export async function runSlot(
         await repository.settleFailedCall(db, slot, failedCallCost(error, timeout.aborted));
       }
       if (!failure.retry || attempt >= settings.attempts) {
-        await repository.failSlot(db, slot, {
-          reason: failure.reason,
-          inputTokens: 0,
-          outputTokens: 0,
-        });
+        const { reason } = failure;
+        await settle(deps, job.generationId, (tx) =>
+          repository.failSlot(tx, job, { reason, inputTokens: 0, outputTokens: 0 }),
+        );
         return;
       }
       await sleep(backoff(settings, attempt, failure), undefined, { signal }).catch(() => {
@@ -171,22 +190,22 @@ export async function runSlot(
     // A database error here fails the job, and the queue runs it again later: the provider's
     // answer is lost (its call, still in flight, counts all it reserved), but nothing is
     // stored twice.
-    await repository.completeSlot(
-      db,
-      slot,
-      {
-        ...prompt,
-        candidates: result.ideas.map((idea, i) => ({
-          idea,
-          embedding: embedded
-            ? { model: embedded.model, vector: embedded.vectors[i] ?? [] }
-            : undefined,
-        })),
-        inputTokens: result.inputTokens + embeddingTokens(embedded, result),
-        outputTokens: result.outputTokens,
-      },
-      deps.duplicates,
-    );
+    const stored = {
+      ...prompt,
+      candidates: result.ideas.map((idea, i) => ({
+        idea,
+        embedding: embedded
+          ? { model: embedded.model, vector: embedded.vectors[i] ?? [] }
+          : undefined,
+      })),
+      inputTokens: result.inputTokens + embeddingTokens(embedded, result),
+      outputTokens: result.outputTokens,
+    };
+    const claimed = slot;
+    await settle(deps, job.generationId, async (tx) => {
+      const { finished } = await repository.completeSlot(tx, claimed, stored, deps.duplicates);
+      return finished;
+    });
     return;
   }
 }
@@ -252,9 +271,11 @@ export function backoff(
 
 /** What a job whose worker was lost too often leaves behind: a failed slot, with the reason. */
 export async function abandonSlot(
-  db: Db,
+  deps: Settling,
   job: { generationId: number; slot: number },
   reason = 'its worker stopped before finishing, again and again',
 ) {
-  await repository.failSlot(db, job, { reason, inputTokens: 0, outputTokens: 0 });
+  await settle(deps, job.generationId, (tx) =>
+    repository.failSlot(tx, job, { reason, inputTokens: 0, outputTokens: 0 }),
+  );
 }
