@@ -6,8 +6,8 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 /**
  * Files whose subject has no database in it (CSV cells, password hashes, prompts, the offline
  * provider's composing (not its variety, which the detector measures in the database), the
- * fake provider, serving the web app, the import rules): they run once, in the
- * embedded project.
+ * fake provider, serving the web app, the import rules, webhook messages): they run once, in
+ * the embedded project.
  */
 const withoutDatabase = [
   'src/lib/csv.test.ts',
@@ -19,6 +19,7 @@ const withoutDatabase = [
   'src/modules/providers/problem-reading.test.ts',
   'src/modules/providers/providers.config.test.ts',
   'src/modules/providers/similarity.test.ts',
+  'src/modules/webhooks/webhook-messages.test.ts',
   'test/fake-llm-server.test.ts',
   'test/module-boundaries.test.ts',
   'test/web-app.test.ts',
