@@ -210,6 +210,21 @@ const matrix: Record<string, Record<Actor, number>> = {
     owner: 204,
     staff: 404,
   },
+  // Webhooks are staff's, whoever made one (decision 034).
+  'GET /api/webhooks/': { anonymous: 401, other: 403, owner: 403, staff: 200 },
+  'POST /api/webhooks/': { anonymous: 401, other: 403, owner: 403, staff: 201 },
+  'GET /api/webhooks/{id}/': { anonymous: 401, other: 403, owner: 403, staff: 200 },
+  'PATCH /api/webhooks/{id}/': { anonymous: 401, other: 403, owner: 403, staff: 200 },
+  'DELETE /api/webhooks/{id}/': { anonymous: 401, other: 403, owner: 403, staff: 204 },
+  'POST /api/webhooks/{id}/rotate-secret/': { anonymous: 401, other: 403, owner: 403, staff: 200 },
+  'POST /api/webhooks/{id}/test/': { anonymous: 401, other: 403, owner: 403, staff: 202 },
+  'GET /api/webhooks/{id}/deliveries/': { anonymous: 401, other: 403, owner: 403, staff: 200 },
+  'POST /api/webhooks/{id}/deliveries/{deliveryId}/retry/': {
+    anonymous: 401,
+    other: 403,
+    owner: 403,
+    staff: 202,
+  },
 };
 
 let t: TestApp;

@@ -7,6 +7,7 @@ import type { TestApp } from './app.js';
 import { authHeaders, TEST_PASSWORD } from './factories.js';
 import { DISTINCT_IDEAS, VALID_BODIES } from './operation-fixtures.js';
 import { insertDoneThemes } from './theme-fixtures.js';
+import { insertFinishedDelivery, insertWebhook } from './webhook-fixtures.js';
 import { encodeRequest, type ConcreteRequest } from './fuzz-request.js';
 import { FixtureId, KnownString, RawText, type RequestSpec } from './openapi-arbitraries.js';
 import type { OperationEntry } from './openapi-document.js';
@@ -28,6 +29,7 @@ const ID_TABLES = [
   'idea_annotations',
   'idea_reactions',
   'idea_comments',
+  'webhooks',
 ] as const;
 
 /**
@@ -57,6 +59,7 @@ const ID_FIELDS = new Map<string, (typeof ID_TABLES)[number]>([
   ['annotations/id', 'idea_annotations'],
   ['reactions/id', 'idea_reactions'],
   ['comments/id', 'idea_comments'],
+  ['webhooks/id', 'webhooks'],
   ['user_id', 'users'],
   ['project', 'projects'],
   ['move_to', 'projects'],
@@ -124,6 +127,7 @@ export class FuzzWorld {
     await this.topUpAnalyses();
     await this.topUpAssessments();
     await this.topUpThemes();
+    await this.topUpWebhooks();
     const signIn = await this.t.app.inject({
       method: 'POST',
       url: '/api/auth/token/',
@@ -146,7 +150,12 @@ export class FuzzWorld {
     let id: number | undefined;
     let of: number | undefined;
     let themed: { body?: object; id: number } | undefined;
-    if (key === 'POST /api/brainstorms/{id}/brainstorm/') {
+    let deliveryId: number | undefined;
+    if (path.startsWith('/api/webhooks/')) {
+      const hook = await this.someWebhook();
+      id = path.includes('{id}') ? hook?.id : undefined;
+      deliveryId = path.includes('{deliveryId}') ? hook?.deliveryId : undefined;
+    } else if (key === 'POST /api/brainstorms/{id}/brainstorm/') {
       id = await this.someBrainstorm();
     } else if (path.startsWith('/api/brainstorms/{id}/analyses/') && method === 'POST') {
       id = await this.someBrainstorm();
@@ -186,12 +195,13 @@ export class FuzzWorld {
         : (themed?.body ??
           VALID_BODIES[key]?.(this.member) ??
           (method === 'POST' || method === 'PUT' ? {} : undefined));
+    const staffOnly = key === 'POST /api/users/' || path.startsWith('/api/webhooks/');
     return {
-      actor: key === 'POST /api/users/' ? 'staff' : 'member',
+      actor: staffOnly ? 'staff' : 'member',
       forgery: 0,
       address: '127.0.0.1',
       cookies: 'none',
-      path: id === undefined ? {} : { id },
+      path: { ...(id !== undefined && { id }), ...(deliveryId !== undefined && { deliveryId }) },
       query: [],
       body: body
         ? { kind: 'json', value: body, contentType: 'application/json' }
@@ -311,6 +321,7 @@ export class FuzzWorld {
     await this.topUpAnalyses();
     await this.topUpAssessments();
     await this.topUpThemes();
+    await this.topUpWebhooks();
     await this.refreshPools();
   }
 
@@ -459,6 +470,27 @@ export class FuzzWorld {
       ],
       unsorted: ids.slice(4),
     });
+  }
+
+  /** A webhook and a finished delivery of it (straight into the tables), for the staff's routes. */
+  private async topUpWebhooks(): Promise<void> {
+    if (await this.someWebhook()) return;
+    const [webhook] = await selectRows<{ id: number }>(
+      this.t.db,
+      sql`select id from webhooks order by id limit 1`,
+    );
+    await insertFinishedDelivery(this.t.db, webhook?.id ?? (await insertWebhook(this.t.db, null)));
+  }
+
+  /** The first webhook with a finished delivery, which a retry may send again. */
+  private async someWebhook(): Promise<{ id: number; deliveryId: number } | undefined> {
+    const [row] = await selectRows<{ id: number; deliveryId: number }>(
+      this.t.db,
+      sql`select w.id, d.id::int as "deliveryId" from webhooks w
+        join webhook_deliveries d on d.webhook_id = w.id and d.status <> 'pending'
+        order by w.id, d.id limit 1`,
+    );
+    return row;
   }
 
   private async someBrainstorm(): Promise<number> {

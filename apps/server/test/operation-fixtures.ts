@@ -6,6 +6,7 @@ import { testConfig, type TestApp } from './app.js';
 import { authHeaders, TEST_PASSWORD } from './factories.js';
 import { MIN_THEMED_IDEAS } from '../src/modules/analysis/themes-kind.js';
 import { insertDoneThemes } from './theme-fixtures.js';
+import { insertFinishedDelivery, insertWebhook } from './webhook-fixtures.js';
 
 /**
  * Settings for an app that every operation is sent to, several times: generations stay queued
@@ -90,6 +91,9 @@ export const VALID_BODIES: Record<string, (actor: UserRow | null) => object> = {
   'PATCH /api/idea-annotations/comments/{id}/': () => ({ text: 'Or bikes?' }),
   'PUT /api/idea-annotations/reactions/{id}/': () => ({ reaction_type: 'idea' }),
   'PATCH /api/idea-annotations/reactions/{id}/': () => ({ reaction_type: 'surprised' }),
+  // Test apps allow private addresses (their receivers listen on 127.0.0.1); nothing listens here.
+  'POST /api/webhooks/': () => ({ url: 'http://127.0.0.1:9/hook', events: ['comment.created'] }),
+  'PATCH /api/webhooks/{id}/': () => ({ name: 'Team chat', events: ['idea.pinned'] }),
 };
 
 /**
@@ -200,6 +204,12 @@ export async function operationFixtures(t: TestApp, owner: UserRow): Promise<Ope
 
   async function ownedObject(path: string): Promise<string> {
     if (!path.includes('{id}')) return path;
+    if (path.startsWith('/api/webhooks/')) {
+      // Only staff make webhooks: the owner's is one written for the test, with a delivery done.
+      const webhook = await insertWebhook(t.db, owner);
+      const delivery = await insertFinishedDelivery(t.db, webhook);
+      return path.replace('{id}', String(webhook)).replace('{deliveryId}', String(delivery));
+    }
     if (path.startsWith('/api/users/')) return path.replace('{id}', String(owner.id));
     if (path.startsWith('/api/themes/')) return path.replace('{id}', String(await ownedTheme()));
     if (path === '/api/analyses/{id}/apply/') {

@@ -6,6 +6,7 @@ import {
   isGenerationQueue,
   type SlotJob,
 } from '../src/modules/generation/job-queue.js';
+import { DELIVERY_QUEUE, type DeliveryJob } from '../src/modules/webhooks/delivery-queue.js';
 
 const TIMINGS = { expireInSeconds: 60, maintenanceSeconds: 60, pollingSeconds: 2 };
 
@@ -58,6 +59,18 @@ export async function analysisJobs(
       }
     }
     return jobs;
+  } finally {
+    await boss.stop({ close: false, graceful: false });
+  }
+}
+
+/** The webhook deliveries a database holds jobs for. */
+export async function deliveryJobs(database: Database): Promise<number[]> {
+  const boss = createBoss(database, TIMINGS, { supervise: false });
+  await boss.start();
+  try {
+    const jobs = await boss.findJobs<DeliveryJob>(DELIVERY_QUEUE, { limit: 1000 });
+    return jobs.map((job) => job.data.deliveryId).sort((a, b) => a - b);
   } finally {
     await boss.stop({ close: false, graceful: false });
   }

@@ -15,7 +15,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/database.js';
 import { makeUser } from '../../test/factories.js';
-import { analysisJobs, generationJobs } from '../../test/queue-jobs.js';
+import { analysisJobs, deliveryJobs, generationJobs } from '../../test/queue-jobs.js';
 import { seedDatabase } from '../seed/seed.js';
 import { backupDatabase, restoreDatabase, type RestoreOptions } from './backup.js';
 import { publicTables, tableShapes } from './backup-catalog.js';
@@ -158,6 +158,14 @@ async function fillIntegrations(db: Database['db'], userId: number) {
     { deliveryId: delivery.id, attempt: 1, statusCode: 503, durationMs: 12 },
     { deliveryId: delivery.id, attempt: 2, statusCode: 204, durationMs: 9 },
   ]);
+  // One still to be retried: a restore queues it again.
+  await db.insert(webhookDeliveries).values({
+    webhookId: webhook.id,
+    event: 'idea.pinned',
+    messageId: `msg_${randomUUID()}`,
+    payload: { type: 'idea.pinned', data: {} },
+    attempts: 1,
+  });
 }
 
 /** A theme with an idea in it, a combined idea, a run under way, and a done ranking. */
@@ -333,6 +341,11 @@ describe('a backup', () => {
       expect(await analysisJobs(target)).toEqual([
         { name: 'analyze-offline', analysisId: run?.id },
       ]);
+      const pending = await target.db
+        .select({ id: webhookDeliveries.id })
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.status, 'pending'));
+      expect(await deliveryJobs(target)).toEqual(pending.map((d) => d.id));
       const jobs = await generationJobs(target);
       expect(jobs).toEqual([
         {
