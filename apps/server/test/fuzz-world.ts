@@ -472,8 +472,14 @@ export class FuzzWorld {
     });
   }
 
-  /** A webhook and a finished delivery of it (straight into the tables), for the staff's routes. */
+  /**
+   * A webhook and a finished delivery of it (straight into the tables), for the staff's routes;
+   * deliveries a retry put back to pending are finished again (no worker runs), so that a retry
+   * of the same one can succeed again.
+   */
   private async topUpWebhooks(): Promise<void> {
+    await this.t.db.execute(sql`update webhook_deliveries set status = 'failed',
+      finished_at = now() where status = 'pending'`);
     if (await this.someWebhook()) return;
     const [webhook] = await selectRows<{ id: number }>(
       this.t.db,

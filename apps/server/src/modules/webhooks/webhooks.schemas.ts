@@ -46,8 +46,9 @@ const webhookUrl = z
   .url({ protocol: /^https?$/, error: 'Enter a valid http:// or https:// URL.' })
   .max(2000)
   .refine((value) => {
-    const url = new URL(value);
-    return url.username === '' && url.password === '';
+    // A value that is no URL at all has its error already.
+    const url = URL.parse(value);
+    return url === null || (url.username === '' && url.password === '');
   }, 'Leave the user name and password out of the URL.');
 
 const fields = z.object({
