@@ -11,6 +11,7 @@ describe('breadcrumbTrail', () => {
     ['/saved', 'Saved Ideas'],
     ['/insights', 'Insights'],
     ['/team', 'Team'],
+    ['/webhooks', 'Webhooks'],
   ])('%s is a single label: %s', (pathname, label) => {
     expect(breadcrumbTrail(pathname)).toEqual([{ label }]);
   });

@@ -13,6 +13,7 @@ const singlePages: Record<string, string> = {
   about: 'About',
   settings: 'Settings',
   team: 'Team',
+  webhooks: 'Webhooks',
 };
 
 /** A brainstorm's own pages, by the last part of their address. */

@@ -5,6 +5,7 @@ import {
   LayoutDashboard,
   Lightbulb,
   Users,
+  Webhook,
   type LucideIcon,
 } from 'lucide-react';
 
@@ -38,6 +39,7 @@ export const navGroups: NavGroup[] = [
       { title: 'Saved', url: '/saved', icon: Bookmark },
       { title: 'Insights', url: '/insights', icon: ChartColumn },
       { title: 'Team', url: '/team', icon: Users, staffOnly: true },
+      { title: 'Webhooks', url: '/webhooks', icon: Webhook, staffOnly: true },
     ],
   },
 ];

@@ -9,7 +9,7 @@ import { useGuardedSubmit } from '@/hooks/use-guarded-submit';
 import { fieldErrorsOf } from '@/lib/api/field-errors';
 import { useAddMember } from '../api/add-member';
 import type { MemberWithPassword } from '../api/types';
-import { errorMessages } from '../lib/error-messages';
+import { errorMessages } from '@/lib/api/error-messages';
 
 const FIELDS = ['email', 'first_name', 'last_name', 'is_staff'];
 

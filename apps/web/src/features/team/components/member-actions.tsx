@@ -5,7 +5,7 @@ import { useGuardedSubmit } from '@/hooks/use-guarded-submit';
 import { useResetMemberPassword } from '../api/reset-member-password';
 import { useSetMemberActive } from '../api/set-member-active';
 import type { Member, MemberWithPassword } from '../api/types';
-import { errorMessages } from '../lib/error-messages';
+import { errorMessages } from '@/lib/api/error-messages';
 
 interface MemberActionsProps {
   member: Member;

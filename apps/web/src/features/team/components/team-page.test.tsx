@@ -43,11 +43,21 @@ describe('Team page', () => {
     expect(team.listed.map((query) => query.toString())).toEqual([
       'page=1&page_size=10&ordering=-created',
     ]);
-    // Staff see Team in the sidebar, after the spec's items.
+    // Staff see Team and Webhooks in the sidebar, after the spec's items.
     const links = screen
-      .getAllByRole('link', { name: /^(Dashboard|Brainstorms|Projects|Saved|Insights|Team)$/ })
+      .getAllByRole('link', {
+        name: /^(Dashboard|Brainstorms|Projects|Saved|Insights|Team|Webhooks)$/,
+      })
       .map((link) => link.textContent);
-    expect(links).toEqual(['Dashboard', 'Brainstorms', 'Projects', 'Saved', 'Insights', 'Team']);
+    expect(links).toEqual([
+      'Dashboard',
+      'Brainstorms',
+      'Projects',
+      'Saved',
+      'Insights',
+      'Team',
+      'Webhooks',
+    ]);
   });
 
   it('adds a member with a one-time password shown once, with Copy', async () => {

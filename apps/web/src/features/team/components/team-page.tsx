@@ -8,7 +8,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { useAuth } from '@/lib/auth/auth-context';
 import type { Paging } from '@/lib/paging';
 import { useMemberList } from '../api/list-members';
-import { errorMessages } from '../lib/error-messages';
+import { errorMessages } from '@/lib/api/error-messages';
 import { AddMemberForm } from './add-member-form';
 import { OneTimePasswordPanel, type OneTimeSecret } from './one-time-password-panel';
 import { TeamFooter } from './team-footer';
