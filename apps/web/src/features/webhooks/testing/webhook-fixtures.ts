@@ -61,7 +61,7 @@ export function serveWebhooks(initial: Webhook[]) {
           { status: 400 },
         );
       }
-      const added = webhook(100 + posted.length, body as Partial<Webhook>);
+      const added = webhook(100 + posted.length, body);
       hooks.unshift(added);
       return HttpResponse.json({ ...added, secret: SECRET }, { status: 201 });
     }),
