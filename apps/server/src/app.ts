@@ -26,6 +26,7 @@ import { liveRoutes } from './modules/live/live.routes.js';
 import { projectRoutes } from './modules/projects/projects.routes.js';
 import { providerRoutes } from './modules/providers/providers.routes.js';
 import { themeRoutes } from './modules/themes/themes.routes.js';
+import { tokenRoutes } from './modules/tokens/tokens.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
 import apiDocs from './plugins/api-docs.js';
 import auth from './plugins/auth.js';
@@ -101,6 +102,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       await api.register(themeRoutes);
       await api.register(dashboardRoutes, { config });
       await api.register(insightsRoutes, { config });
+      await api.register(tokenRoutes);
     },
     { prefix: '/api' },
   );
