@@ -27,6 +27,7 @@ export interface OperationFixtures {
 }
 
 let newUsers = 0;
+let newTokens = 0;
 
 /**
  * A valid generation payload: one offline idea. Every leaf but the count can take another valid
@@ -65,6 +66,7 @@ export const VALID_BODIES: Record<string, (actor: UserRow | null) => object> = {
     password: 'a long passphrase 42',
   }),
   'PATCH /api/users/{id}/': () => ({ first_name: 'Ada' }),
+  'POST /api/tokens/': () => ({ name: `Token ${(newTokens += 1)}`, scope: 'read' }),
   'POST /api/projects/': () => ({ name: 'Roadmap' }),
   'PUT /api/projects/{id}/': () => ({ name: 'Roadmap', description: 'Next quarter' }),
   'PATCH /api/projects/{id}/': () => ({ description: 'Next quarter' }),
