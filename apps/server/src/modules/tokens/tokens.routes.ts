@@ -16,7 +16,9 @@ import * as tokens from './tokens.service.js';
 export async function tokenRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.addHook('onRequest', app.authenticate);
-  r.addHook('onRequest', async (request) => refusePersonalToken(request));
+  r.addHook('onRequest', async (request) => {
+    refusePersonalToken(request);
+  });
   const tags = ['tokens'];
 
   r.get(

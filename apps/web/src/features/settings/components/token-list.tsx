@@ -11,6 +11,8 @@ const day = (iso: string) => new Date(iso).toLocaleDateString();
 export function TokenList() {
   const tokens = useTokens();
   const [revoking, setRevoking] = useState<PersonalToken | null>(null);
+  // Expiry is judged against the moment the list was first shown.
+  const [now] = useState(() => Date.now());
 
   if (tokens.isPending) {
     return (
@@ -38,6 +40,7 @@ export function TokenList() {
           <TokenItem
             key={token.id}
             token={token}
+            now={now}
             onRevoke={() => {
               setRevoking(token);
             }}
@@ -54,8 +57,14 @@ export function TokenList() {
   );
 }
 
-function TokenItem({ token, onRevoke }: { token: PersonalToken; onRevoke: () => void }) {
-  const expired = token.expires_at !== null && Date.parse(token.expires_at) <= Date.now();
+interface TokenItemProps {
+  token: PersonalToken;
+  now: number;
+  onRevoke: () => void;
+}
+
+function TokenItem({ token, now, onRevoke }: TokenItemProps) {
+  const expired = token.expires_at !== null && Date.parse(token.expires_at) <= now;
   return (
     <li className="flex flex-wrap items-start justify-between gap-3 p-3">
       <div className="grid min-w-0 gap-1">
