@@ -139,7 +139,7 @@ export class FuzzWorld {
    * the operations that random ones rarely get right: a sign-in, a new user, a generation (also
    * from an idea), a change to the member's own idea, an idea marked as repeating another of its
    * brainstorm, the member's own annotation, comment or reaction (most fixture ids are other
-   * users'), and the views of a brainstorm's or an idea's assessments.
+   * users'), the views of a brainstorm's or an idea's assessments, and a call of an MCP tool.
    */
   private async example(key: string): Promise<ConcreteRequest | null> {
     const [method = '', path = ''] = key.split(' ');
@@ -177,7 +177,7 @@ export class FuzzWorld {
       if (!pair) return null;
       id = pair.idea;
       of = pair.of;
-    } else if (key !== 'POST /api/auth/token/' && key !== 'POST /api/users/') {
+    } else if (!['POST /api/auth/token/', 'POST /api/users/', 'POST /api/mcp/'].includes(key)) {
       return null;
     }
     const body =
