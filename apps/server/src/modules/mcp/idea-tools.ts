@@ -35,8 +35,8 @@ const searchIdeas = defineTool({
   output: ideaPage,
   writes: false,
   async run(args, rest) {
-    const url = `/api/ideas/${query({ ...args, ordering: orderingText(args.ordering), with_annotations: true })}`;
-    const data = pageData(await rest<Page<IdeaDto>>('GET', url), args);
+    const ideaQuery = { ...args, ordering: orderingText(args.ordering), with_annotations: true };
+    const data = pageData(await rest<Page<IdeaDto>>('GET', `/api/ideas/${query(ideaQuery)}`), args);
     return { text: lines(pageLine(data, 'ideas'), data.results.map(ideaLine)), data };
   },
 });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.js';
+import { createTestApp, testConfig, type TestApp } from '../../../test/app.js';
 import { apiAs, makeUser } from '../../../test/factories.js';
 import { generationConfig } from '../../../test/generation-helpers.js';
-import { insertIdeas } from '../../../test/idea-factories.js';
+import { insertIdeas, makeBrainstorm } from '../../../test/idea-factories.js';
 import { callTool, connectMcp } from '../../../test/mcp-client.js';
 import { DISTINCT_IDEAS } from '../../../test/operation-fixtures.js';
 import type { UserRow } from '../../db/schema/users.js';
@@ -258,7 +258,7 @@ describe('the MCP server, through the SDK client over HTTP', () => {
   });
 
   it('answers a bad argument, or a refusal of the API behind a tool, with a clear tool error', async () => {
-    const { id, ideas } = await brainstormWithIdeas(ana, 1);
+    const { id } = await brainstormWithIdeas(ana, 1);
     const client = await as(ben);
 
     const badVote = await callTool(client, 'vote', { idea: 'seven', value: 2 });
@@ -284,8 +284,7 @@ describe('the MCP server, through the SDK client over HTTP', () => {
       isError: true,
       text: 'Invalid page.',
     });
-    // The API's own rule: only the brainstorm's techniques may flip, and so on; here, an
-    // unknown provider is refused by the generation service, not the tool.
+    // A rule of the API behind the tool, not of its input schema: the provider must exist.
     const provider = await callTool(client, 'start_generation', {
       brainstorm: id,
       count: 1,
@@ -295,7 +294,6 @@ describe('the MCP server, through the SDK client over HTTP', () => {
     expect(provider.isError).toBe(true);
     expect(provider.text).toMatch(/^Invalid input\. .*nobody/);
     expect((await callTool(client, 'no_such_tool')).isError).toBe(true);
-    expect(ideas).toHaveLength(1);
   });
 
   it("never answers another member's bookmarks, hidden flags or own votes", async () => {
@@ -392,5 +390,33 @@ describe('the MCP endpoint over plain HTTP', () => {
     const response = await postMcp({ ...json, ...(await bearer(ana)) }, { id: 1, method: 7 });
     expect(response.status).toBe(400);
     expect(Object.keys((await response.json()) as object).sort()).toEqual(['jsonrpc', 'method']);
+  });
+});
+
+describe('a tool over a cost limit', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({
+      generation: {
+        ...testConfig.generation,
+        limits: { ...testConfig.generation.limits, ideasPerHour: 2 },
+      },
+    });
+  });
+  afterAll(() => limited.close());
+
+  it("is refused with the API's 429 detail and when to try again", async () => {
+    const url = await limited.app.listen({ host: '127.0.0.1', port: 0 });
+    const cara = await makeUser(limited.db);
+    const brainstorm = await makeBrainstorm(limited.db, cara);
+    const client = await connectMcp(url, await limited.app.tokens.sign(cara));
+    const refused = await callTool(client, 'start_generation', {
+      brainstorm: brainstorm.id,
+      count: 3,
+      provider: 'offline',
+      model: 'sample-ideas',
+    });
+    expect(refused.isError).toBe(true);
+    expect(refused.text).toMatch(/ Try again in \d+ s\.$/);
   });
 });

@@ -3,15 +3,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type QueryValue = string | number | boolean | undefined;
 
-/** A REST answer of 4xx: its status and the text a person (or a model) can act on. */
+/** A REST answer of 4xx, as the text a person (or a model) can act on. */
 export class RestError extends Error {
-  constructor(
-    readonly status: number,
-    detail: string,
-  ) {
-    super(detail);
-    this.name = 'RestError';
-  }
+  override name = 'RestError';
 }
 
 export type Rest = <T>(method: Method, url: string, payload?: object) => Promise<T>;
@@ -33,7 +27,7 @@ export function restAs(app: FastifyInstance, request: FastifyRequest): Rest {
     const body: unknown = response.body ? JSON.parse(response.body) : null;
     if (response.statusCode >= 400) {
       const retry = response.headers['retry-after'];
-      throw new RestError(response.statusCode, errorText(body, retry));
+      throw new RestError(errorText(body, retry));
     }
     return body as T;
   };
