@@ -23,6 +23,7 @@ import { generationRoutes } from './modules/generation/generation.routes.js';
 import { ideaRoutes } from './modules/ideas/ideas.routes.js';
 import { insightsRoutes } from './modules/insights/insights.routes.js';
 import { liveRoutes } from './modules/live/live.routes.js';
+import { mcpRoutes } from './modules/mcp/mcp.routes.js';
 import { projectRoutes } from './modules/projects/projects.routes.js';
 import { providerRoutes } from './modules/providers/providers.routes.js';
 import { themeRoutes } from './modules/themes/themes.routes.js';
@@ -103,6 +104,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       await api.register(dashboardRoutes, { config });
       await api.register(insightsRoutes, { config });
       await api.register(tokenRoutes);
+      await api.register(mcpRoutes);
     },
     { prefix: '/api' },
   );

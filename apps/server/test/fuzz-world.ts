@@ -142,8 +142,8 @@ export class FuzzWorld {
    * the operations that random ones rarely get right: a sign-in, a new user or token, a revoke of
    * the member's own token, a generation (also from an idea), a change to the member's own idea,
    * an idea marked as repeating another of its brainstorm, the member's own annotation, comment
-   * or reaction (most fixture ids are other users'), and the views of a brainstorm's or an idea's
-   * assessments.
+   * or reaction (most fixture ids are other users'), the views of a brainstorm's or an idea's
+   * assessments, and a call of an MCP tool.
    */
   private async example(key: string): Promise<ConcreteRequest | null> {
     const [method = '', path = ''] = key.split(' ');
@@ -184,9 +184,12 @@ export class FuzzWorld {
     } else if (key === 'DELETE /api/tokens/{id}/') {
       id = await this.ownToken();
     } else if (
-      key !== 'POST /api/auth/token/' &&
-      key !== 'POST /api/users/' &&
-      key !== 'POST /api/tokens/'
+      ![
+        'POST /api/auth/token/',
+        'POST /api/users/',
+        'POST /api/tokens/',
+        'POST /api/mcp/',
+      ].includes(key)
     ) {
       return null;
     }

@@ -92,6 +92,14 @@ export const VALID_BODIES: Record<string, (actor: UserRow | null) => object> = {
   'PATCH /api/idea-annotations/comments/{id}/': () => ({ text: 'Or bikes?' }),
   'PUT /api/idea-annotations/reactions/{id}/': () => ({ reaction_type: 'idea' }),
   'PATCH /api/idea-annotations/reactions/{id}/': () => ({ reaction_type: 'surprised' }),
+  // A tool call that reads: it succeeds for any member, and its arguments give the fuzzer a
+  // tool's input to vary.
+  'POST /api/mcp/': () => ({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'tools/call',
+    params: { name: 'search_ideas', arguments: { search: 'idea', page_size: 5 } },
+  }),
 };
 
 /**

@@ -8618,6 +8618,149 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/mcp/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The MCP server (Streamable HTTP): one JSON-RPC message, answered with JSON
+     * @description For MCP clients: initialize, tools/list and tools/call. A tool failure (a refused argument, a 403, 404 or 429 of the API behind it) is a result with isError. A notification is answered 202 without a body.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['McpMessageInput'];
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['McpResponse'];
+          };
+        };
+        /** @description A notification, taken. */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json':
+              | components['schemas']['McpResponse']
+              | components['schemas']['ErrorDetail']
+              | components['schemas']['FieldErrors'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description The Accept header allows no JSON. */
+        406: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['McpResponse'];
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/projects/': {
     parameters: {
       query?: never;
@@ -12221,6 +12364,54 @@ export interface components {
     MarkDuplicateInput: {
       /** @description The idea this one repeats, in the same brainstorm. */
       of: number;
+    };
+    McpMessage: {
+      /** @description Present on a request; a notification has none. */
+      id?: string | number;
+      /** @constant */
+      jsonrpc: '2.0';
+      /** @description 'initialize', 'tools/list', 'tools/call', … */
+      method: string;
+      params?: {
+        [key: string]: unknown;
+      };
+    };
+    McpMessageInput: {
+      /** @description Present on a request; a notification has none. */
+      id?: string | number;
+      /** @constant */
+      jsonrpc: '2.0';
+      /** @description 'initialize', 'tools/list', 'tools/call', … */
+      method: string;
+      params?: {
+        [key: string]: unknown;
+      };
+    };
+    McpResponse: {
+      error?: {
+        code: number;
+        data?: unknown;
+        message: string;
+      };
+      id: (string | number) | null;
+      /** @constant */
+      jsonrpc: '2.0';
+      result?: {
+        [key: string]: unknown;
+      };
+    };
+    McpResponseInput: {
+      error?: {
+        code: number;
+        data?: unknown;
+        message: string;
+      };
+      id: (string | number) | null;
+      /** @constant */
+      jsonrpc: '2.0';
+      result?: {
+        [key: string]: unknown;
+      };
     };
     ModelInsight: {
       /** @description Dollars at the price table; null when the model has no price. */
