@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
 import { errorResponses, idParams } from '../../lib/http-schemas.js';
 import { pageOf, paginate } from '../../lib/pagination.js';
-import { actor } from '../../plugins/auth.js';
+import { actor, refusePersonalToken } from '../../plugins/auth.js';
 import {
   deliveryListQuery,
   deliveryParams,
@@ -17,10 +17,19 @@ import {
 } from './webhooks.schemas.js';
 import * as webhooks from './webhooks.service.js';
 
-/** Outgoing webhooks (decision 034): staff only, everyone else 403. */
+/**
+ * Outgoing webhooks (decision 034): staff only, everyone else 403. Where events go and their
+ * secrets are set from a web session: a leaked personal token cannot send the team's activity
+ * elsewhere nor read a secret.
+ */
 export async function webhookRoutes(app: FastifyInstance, opts: { config: Config }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.addHook('onRequest', app.authenticate);
+  const sessionOnly = {
+    preHandler: async (request: FastifyRequest) => {
+      refusePersonalToken(request);
+    },
+  };
   const tags = ['webhooks'];
   const ctx: webhooks.WebhookContext = {
     db: app.db,
@@ -52,6 +61,7 @@ export async function webhookRoutes(app: FastifyInstance, opts: { config: Config
   r.post(
     '/webhooks/',
     {
+      ...sessionOnly,
       schema: {
         tags,
         summary: 'Add a webhook (staff): its signing secret is in this answer only',
@@ -72,6 +82,7 @@ export async function webhookRoutes(app: FastifyInstance, opts: { config: Config
   r.patch(
     '/webhooks/:id/',
     {
+      ...sessionOnly,
       schema: {
         tags,
         summary: 'Change a webhook (staff)',
@@ -102,6 +113,7 @@ export async function webhookRoutes(app: FastifyInstance, opts: { config: Config
   r.post(
     '/webhooks/:id/rotate-secret/',
     {
+      ...sessionOnly,
       schema: {
         tags,
         summary: 'Replace the signing secret (staff): the new one is in this answer only',

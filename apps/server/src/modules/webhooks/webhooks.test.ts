@@ -85,6 +85,30 @@ describe('webhooks', () => {
     });
   });
 
+  it('take their address and secret from a web session, not a personal token', async () => {
+    const { id } = await create();
+    const minted = await call(staff, 'POST', '/api/tokens/', { name: 'CI', scope: 'write' });
+    const token = { authorization: `Bearer ${minted.json<{ token: string }>().token}` };
+    const asToken = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: token, ...(payload ? { payload } : {}) });
+    expect((await asToken('GET', '/api/webhooks/')).statusCode).toBe(200);
+    expect((await asToken('POST', `/api/webhooks/${id}/test/`)).statusCode).toBe(202);
+    for (const [method, url, body] of [
+      ['POST', '/api/webhooks/', valid],
+      ['PATCH', `/api/webhooks/${id}/`, { url: 'http://127.0.0.1:1/elsewhere' }],
+      ['POST', `/api/webhooks/${id}/rotate-secret/`, undefined],
+    ] as const) {
+      const response = await asToken(method, url, body);
+      expect(response.statusCode, `${method} ${url}`).toBe(403);
+      expect(response.json()).toEqual({
+        detail: 'A personal access token cannot do this: sign in to the web app.',
+      });
+    }
+    expect((await call(staff, 'GET', `/api/webhooks/${id}/`)).json()).toMatchObject({
+      url: valid.url,
+    });
+  });
+
   it('refuse bad input with an error per field', async () => {
     const response = await call(staff, 'POST', '/api/webhooks/', {
       url: 'ftp://example.com/hook',
