@@ -122,7 +122,7 @@ describe('csvCell', () => {
 
 describe('readCsvText', () => {
   it.each([
-    ['a formula', '=cmd|\' /C calc\'!A0'],
+    ['a formula', "=cmd|' /C calc'!A0"],
     ['a plus sign', '+1'],
     ['a minus sign', '-2'],
     ['an at sign', '@SUM(1)'],

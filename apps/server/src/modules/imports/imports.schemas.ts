@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { fieldErrorsSchema } from '../../lib/http-schemas.js';
 
-/** How much one import may hold: a file of 512 KB (UTF-8), and 500 ideas. */
-export const IMPORT_LIMITS = { bytes: 512 * 1024, rows: 500 } as const;
+/**
+ * How much one import may hold: a file of 512 KB (UTF-8), and 200 ideas, each compared with the
+ * brainstorm's ideas and the rows before it under the brainstorm's lock (decision 035).
+ */
+export const IMPORT_LIMITS = { bytes: 512 * 1024, rows: 200 } as const;
 
 /** The columns (CSV) or keys (JSON) an import reads; every other one is left alone. */
 export const IMPORTED_FIELDS = ['title', 'summary', 'description'] as const;

@@ -312,11 +312,11 @@ describe('files that cannot be read as a whole', () => {
     await expectRefusedFile('json', '[]', 'The file holds no ideas.');
   });
 
-  it('refuses more than 500 ideas', () =>
+  it('refuses more than 200 ideas', () =>
     expectRefusedFile(
       'csv',
-      `title\n${Array.from({ length: 501 }, (_, i) => `Idea number ${i}`).join('\n')}`,
-      'The file holds 501 ideas; at most 500 can be imported at once.',
+      `title\n${Array.from({ length: 201 }, (_, i) => `Idea number ${i}`).join('\n')}`,
+      'The file holds 201 ideas; at most 200 can be imported at once.',
     ));
 
   it('refuses a file over 512 KB, counted in UTF-8 bytes', async () => {

@@ -2486,7 +2486,7 @@ export interface paths {
     put?: never;
     /**
      * Import a CSV or JSON file of ideas, all or none
-     * @description Anyone who may write an idea by hand in the brainstorm may import; the ideas are the caller's, stored in one transaction and stacked as hand-written ones are. When any row has an error nothing is stored: 400 with rows.<row>.<field>. A file of at most 512 KB and 500 ideas; one that cannot be read as a whole (malformed, too large, too many ideas, no title column) is a 400 on content.
+     * @description Anyone who may write an idea by hand in the brainstorm may import; the ideas are the caller's, stored in one transaction and stacked as hand-written ones are. When any row has an error nothing is stored: 400 with rows.<row>.<field>. A file of at most 512 KB and 200 ideas; one that cannot be read as a whole (malformed, too large, too many ideas, no title column) is a 400 on content.
      */
     post: {
       parameters: {
@@ -2604,7 +2604,7 @@ export interface paths {
     put?: never;
     /**
      * Read a CSV or JSON file of ideas and show what importing it would do
-     * @description Every row with its errors and warnings; nothing is stored. A file of at most 512 KB and 500 ideas; one that cannot be read as a whole (malformed, too large, too many ideas, no title column) is a 400 on content.
+     * @description Every row with its errors and warnings; nothing is stored. A file of at most 512 KB and 200 ideas; one that cannot be read as a whole (malformed, too large, too many ideas, no title column) is a 400 on content.
      */
     post: {
       parameters: {
@@ -11055,13 +11055,13 @@ export interface components {
       theme: number | null;
     };
     ImportFile: {
-      /** @description The file's text, at most 512 KB in UTF-8 and 500 ideas. CSV: a first line naming the columns, of which title, summary and description are read (in any case; the CSV export reads back). JSON: an array of {title, summary?, description?}, or an object with one under "ideas". */
+      /** @description The file's text, at most 512 KB in UTF-8 and 200 ideas. CSV: a first line naming the columns, of which title, summary and description are read (in any case; the CSV export reads back). JSON: an array of {title, summary?, description?}, or an object with one under "ideas". */
       content: string;
       /** @enum {string} */
       format: 'csv' | 'json';
     };
     ImportFileInput: {
-      /** @description The file's text, at most 512 KB in UTF-8 and 500 ideas. CSV: a first line naming the columns, of which title, summary and description are read (in any case; the CSV export reads back). JSON: an array of {title, summary?, description?}, or an object with one under "ideas". */
+      /** @description The file's text, at most 512 KB in UTF-8 and 200 ideas. CSV: a first line naming the columns, of which title, summary and description are read (in any case; the CSV export reads back). JSON: an array of {title, summary?, description?}, or an object with one under "ideas". */
       content: string;
       /** @enum {string} */
       format: 'csv' | 'json';

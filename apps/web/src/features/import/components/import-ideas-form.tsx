@@ -34,7 +34,7 @@ export function ImportIdeasForm({ brainstormId, onImported, onCancel }: ImportId
   const [file, setFile] = useState<ImportFile | null>(null);
   const [readError, setReadError] = useState<unknown>(null);
   const totals = preview.data?.totals;
-  const ready = file !== null && totals !== undefined && totals.invalid === 0 && totals.valid > 0;
+  const ready = file !== null && totals?.invalid === 0 && totals.valid > 0;
   const problems = [
     ...problemsOf(readError),
     ...problemsOf(preview.error),
@@ -99,10 +99,19 @@ export function ImportIdeasForm({ brainstormId, onImported, onCancel }: ImportId
           type="button"
           disabled={!ready || save.isPending}
           onClick={() => {
-            if (file) save.mutate(file, { onSuccess: (result) => onImported(result.imported) });
+            if (!file) return;
+            save.mutate(file, {
+              onSuccess: (result) => {
+                onImported(result.imported);
+              },
+            });
           }}
         >
-          {save.isPending ? 'Importing...' : `Import ${ideasCount(totals?.valid ?? 0)}`}
+          {save.isPending
+            ? 'Importing...'
+            : totals
+              ? `Import ${ideasCount(totals.valid)}`
+              : 'Import'}
         </Button>
       </DialogFooter>
     </div>

@@ -1,6 +1,6 @@
 /** What the server takes in one import: 512 KB of UTF-8 (IMPORT_LIMITS on the server). */
 export const IMPORT_MAX_BYTES = 512 * 1024;
-export const IMPORT_MAX_ROWS = 500;
+export const IMPORT_MAX_ROWS = 200;
 
 export type ImportFormat = 'csv' | 'json';
 
