@@ -24,9 +24,11 @@ import { ideaRoutes } from './modules/ideas/ideas.routes.js';
 import { importRoutes } from './modules/imports/imports.routes.js';
 import { insightsRoutes } from './modules/insights/insights.routes.js';
 import { liveRoutes } from './modules/live/live.routes.js';
+import { mcpRoutes } from './modules/mcp/mcp.routes.js';
 import { projectRoutes } from './modules/projects/projects.routes.js';
 import { providerRoutes } from './modules/providers/providers.routes.js';
 import { themeRoutes } from './modules/themes/themes.routes.js';
+import { tokenRoutes } from './modules/tokens/tokens.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
 import apiDocs from './plugins/api-docs.js';
 import auth from './plugins/auth.js';
@@ -103,6 +105,8 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       await api.register(themeRoutes);
       await api.register(dashboardRoutes, { config });
       await api.register(insightsRoutes, { config });
+      await api.register(tokenRoutes);
+      await api.register(mcpRoutes);
     },
     { prefix: '/api' },
   );

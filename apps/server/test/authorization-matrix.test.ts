@@ -107,6 +107,12 @@ const matrix: Record<string, Record<Actor, number>> = {
   'GET /api/dashboard/spend/': { anonymous: 401, other: 200, owner: 200, staff: 200 },
   'GET /api/insights/models/': { anonymous: 401, other: 200, owner: 200, staff: 200 },
   'GET /api/insights/models/export/': { anonymous: 401, other: 200, owner: 200, staff: 200 },
+  // Each user manages their own tokens only; another's answers 404 (decision 032).
+  'GET /api/tokens/': { anonymous: 401, other: 200, owner: 200, staff: 200 },
+  'POST /api/tokens/': { anonymous: 401, other: 201, owner: 201, staff: 201 },
+  'DELETE /api/tokens/{id}/': { anonymous: 401, other: 404, owner: 204, staff: 404 },
+  // Its tools call the operations above as the caller: each is authorized there (decision 033).
+  'POST /api/mcp/': { anonymous: 401, other: 200, owner: 200, staff: 200 },
   'GET /api/ideas/': { anonymous: 401, other: 200, owner: 200, staff: 200 },
   'POST /api/ideas/': { anonymous: 401, other: 201, owner: 201, staff: 201 },
   'GET /api/ideas/reviewed/': { anonymous: 401, other: 200, owner: 200, staff: 200 },

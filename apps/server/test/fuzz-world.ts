@@ -28,6 +28,7 @@ const ID_TABLES = [
   'idea_annotations',
   'idea_reactions',
   'idea_comments',
+  'personal_access_tokens',
 ] as const;
 
 /**
@@ -60,6 +61,7 @@ const ID_FIELDS = new Map<string, (typeof ID_TABLES)[number]>([
   ['annotations/id', 'idea_annotations'],
   ['reactions/id', 'idea_reactions'],
   ['comments/id', 'idea_comments'],
+  ['tokens/id', 'personal_access_tokens'],
   ['user_id', 'users'],
   ['project', 'projects'],
   ['move_to', 'projects'],
@@ -127,6 +129,7 @@ export class FuzzWorld {
     await this.topUpAnalyses();
     await this.topUpAssessments();
     await this.topUpThemes();
+    await this.insertTokens();
     const signIn = await this.t.app.inject({
       method: 'POST',
       url: '/api/auth/token/',
@@ -139,10 +142,11 @@ export class FuzzWorld {
 
   /**
    * A request known to succeed (its body is the one the other every-operation tests send), for
-   * the operations that random ones rarely get right: a sign-in, a new user, a generation (also
-   * from an idea), an import (random text is seldom a file of ideas), a change to the member's own idea, an idea marked as repeating another of its
+   * the operations that random ones rarely get right: a sign-in, a new user or token, a revoke of
+   * the member's own token, a generation (also from an idea), an import (random text is seldom a
+   * file of ideas), a change to the member's own idea, an idea marked as repeating another of its
    * brainstorm, the member's own annotation, comment or reaction (most fixture ids are other
-   * users'), and the views of a brainstorm's or an idea's assessments.
+   * users'), the views of a brainstorm's or an idea's assessments, and a call of an MCP tool.
    */
   private async example(key: string): Promise<ConcreteRequest | null> {
     const [method = '', path = ''] = key.split(' ');
@@ -180,7 +184,16 @@ export class FuzzWorld {
       if (!pair) return null;
       id = pair.idea;
       of = pair.of;
-    } else if (key !== 'POST /api/auth/token/' && key !== 'POST /api/users/') {
+    } else if (key === 'DELETE /api/tokens/{id}/') {
+      id = await this.ownToken();
+    } else if (
+      ![
+        'POST /api/auth/token/',
+        'POST /api/users/',
+        'POST /api/tokens/',
+        'POST /api/mcp/',
+      ].includes(key)
+    ) {
       return null;
     }
     const body =
@@ -252,6 +265,26 @@ export class FuzzWorld {
       sql`select id from ideas where created_by = ${this.member.id} order by id limit 1`,
     );
     return row?.id;
+  }
+
+  /** A personal access token of the member's, which the member may revoke. */
+  private async ownToken(): Promise<number | undefined> {
+    const [row] = await selectRows<{ id: number }>(
+      this.t.db,
+      sql`select id from personal_access_tokens where user_id = ${this.member.id} limit 1`,
+    );
+    return row?.id;
+  }
+
+  /**
+   * A personal access token each for the member and the staff user (straight into the table:
+   * their secrets are never needed), so that revoking one can succeed and another's answers 404.
+   */
+  private async insertTokens(): Promise<void> {
+    await this.t.db.execute(sql`insert into personal_access_tokens
+        (user_id, name, scope, token_hash, prefix, expires_at)
+      select id, 'Fuzz token', 'write', 'fuzz-' || id, 'fuzzfuzz', now() + interval '30 days'
+      from users where id in (${this.member.id}, ${this.staff.id})`);
   }
 
   /** Two ideas of one brainstorm, the later to be marked as repeating the earlier. */
@@ -537,6 +570,7 @@ export class FuzzWorld {
         const nobody = await authHeaders(this.t.app, { ...this.member, id: 2_000_000_000 });
         const forgeries = [
           'Bearer not-a-token',
+          'Bearer ifp_NotAPersonalAccessTokenOfAnyoneAtAll0123456789',
           'Basic dXNlcjpwYXNz',
           'Bearer',
           nobody.authorization,

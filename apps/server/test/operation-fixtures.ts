@@ -27,6 +27,7 @@ export interface OperationFixtures {
 }
 
 let newUsers = 0;
+let newTokens = 0;
 
 /**
  * A valid generation payload: one offline idea. Every leaf but the count can take another valid
@@ -71,6 +72,7 @@ export const VALID_BODIES: Record<string, (actor: UserRow | null) => object> = {
     password: 'a long passphrase 42',
   }),
   'PATCH /api/users/{id}/': () => ({ first_name: 'Ada' }),
+  'POST /api/tokens/': () => ({ name: `Token ${(newTokens += 1)}`, scope: 'read' }),
   'POST /api/projects/': () => ({ name: 'Roadmap' }),
   'PUT /api/projects/{id}/': () => ({ name: 'Roadmap', description: 'Next quarter' }),
   'PATCH /api/projects/{id}/': () => ({ description: 'Next quarter' }),
@@ -98,6 +100,14 @@ export const VALID_BODIES: Record<string, (actor: UserRow | null) => object> = {
   'PATCH /api/idea-annotations/comments/{id}/': () => ({ text: 'Or bikes?' }),
   'PUT /api/idea-annotations/reactions/{id}/': () => ({ reaction_type: 'idea' }),
   'PATCH /api/idea-annotations/reactions/{id}/': () => ({ reaction_type: 'surprised' }),
+  // A tool call that reads: it succeeds for any member, and its arguments give the fuzzer a
+  // tool's input to vary.
+  'POST /api/mcp/': () => ({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'tools/call',
+    params: { name: 'search_ideas', arguments: { search: 'idea', page_size: 5 } },
+  }),
 };
 
 /**

@@ -1,8 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UserRow } from '../db/schema/users.js';
-import { notAuthenticated } from '../lib/errors.js';
+import { notAuthenticated, permissionDenied } from '../lib/errors.js';
 import { accessTokens, type AccessTokens } from '../modules/auth/auth.tokens.js';
+import {
+  authenticatePersonalToken,
+  INVALID_TOKEN,
+  PERSONAL_TOKEN_PREFIX,
+} from '../modules/tokens/tokens.service.js';
 import { findUserById } from '../modules/users/users.service.js';
 
 declare module 'fastify' {
@@ -19,12 +24,13 @@ declare module 'fastify' {
 
 /** A web session's access token, or a personal access token with its scope (decision 032). */
 export type Credential =
-  | { kind: 'session' }
-  | { kind: 'personal'; tokenId: number; scope: 'read' | 'write' };
+  { kind: 'session' } | { kind: 'personal'; tokenId: number; scope: 'read' | 'write' };
 
 const SESSION: Credential = { kind: 'session' };
 
-const INVALID_TOKEN = 'Given token not valid for any token type';
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Routes that check a read token per operation themselves (the MCP transport's tools). */
+const SCOPE_CHECKED_BY_ROUTE = new Set(['/api/mcp/']);
 
 /** Bearer access tokens: `app.authenticate` as an onRequest hook puts the user on the request. */
 async function authPlugin(app: FastifyInstance, opts: { secret: string }) {
@@ -38,6 +44,13 @@ async function authPlugin(app: FastifyInstance, opts: { secret: string }) {
     if (scheme?.toLowerCase() !== 'bearer' || !token || rest.length > 0) {
       throw notAuthenticated('Authorization header must contain two space-delimited values');
     }
+    if (token.startsWith(PERSONAL_TOKEN_PREFIX)) {
+      const personal = await authenticatePersonalToken(app.db, token, request.ip);
+      request.user = personal.user;
+      request.credential = { kind: 'personal', tokenId: personal.tokenId, scope: personal.scope };
+      assertScopeAllows(request);
+      return;
+    }
     const subject = await app.tokens.verify(token);
     if (subject === null) throw notAuthenticated(INVALID_TOKEN);
     const user = await findUserById(app.db, subject.id);
@@ -50,6 +63,23 @@ async function authPlugin(app: FastifyInstance, opts: { secret: string }) {
 }
 
 export default fp(authPlugin, { name: 'auth', dependencies: ['db'] });
+
+/** A read token may send only GET, HEAD and OPTIONS, but where the route checks per operation. */
+function assertScopeAllows(request: FastifyRequest) {
+  if (canWrite(request) || READ_METHODS.has(request.method)) return;
+  if (SCOPE_CHECKED_BY_ROUTE.has(request.routeOptions.url ?? '')) return;
+  throw permissionDenied('This token can only read.');
+}
+
+/**
+ * Refuses a personal access token where a leaked one could mint more credentials or lock its
+ * owner out: managing tokens, setting passwords, ending sessions (decision 032).
+ */
+export function refusePersonalToken(request: FastifyRequest): void {
+  if (request.credential?.kind === 'personal') {
+    throw permissionDenied('A personal access token cannot do this: sign in to the web app.');
+  }
+}
 
 /** The signed-in user of a request that passed `app.authenticate`. */
 export function actor(request: FastifyRequest): UserRow {

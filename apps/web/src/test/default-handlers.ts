@@ -6,6 +6,7 @@ import { http, HttpResponse } from 'msw';
  * none. Its generation controls read the providers and the newest generation: by default there
  * are none either. Nor has the caller saved any ideas (/saved lists the reviewed ones). The
  * dashboard's parts are empty: nothing to review, no brainstorms, no activity, nothing spent.
+ * The settings page lists no personal access tokens.
  */
 export const defaultHandlers = [
   http.get('/api/ideas/', () =>
@@ -35,6 +36,10 @@ export const defaultHandlers = [
     HttpResponse.json({ count: 0, filteredCount: 0, next: null, previous: null, results: [] }),
   ),
   http.get('/api/llm-providers/', () => HttpResponse.json([])),
+  // The settings page's personal access tokens: none.
+  http.get('/api/tokens/', () =>
+    HttpResponse.json({ count: 0, next: null, previous: null, results: [] }),
+  ),
   http.get('/api/projects/', () =>
     HttpResponse.json({ count: 0, next: null, previous: null, results: [] }),
   ),

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { permissionDenied } from '../../lib/errors.js';
-import { actor } from '../../plugins/auth.js';
+import { actor, refusePersonalToken } from '../../plugins/auth.js';
 import { errorResponses } from '../../lib/http-schemas.js';
 import { emptyBody, loginBody, noSessionResponse, tokenResponse } from './auth.schemas.js';
 import * as auth from './auth.service.js';
@@ -132,6 +132,7 @@ export async function authRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
+      refusePersonalToken(request);
       assertSameOrigin(request);
       return auth.endOtherSessions(
         app.db,

@@ -263,6 +263,31 @@ describe('POST /api/brainstorms/{id}/import/', () => {
     expect((await preview(owner, 2_000_000, 'csv', 'title\nA\n')).statusCode).toBe(404);
   });
 
+  it('takes a write token, and refuses a read token even a preview, which is the import begun', async () => {
+    const id = await newBrainstorm();
+    const tokenOf = async (scope: string) => {
+      const made = await call(other, 'POST', '/api/tokens/', { name: `Import ${scope}`, scope });
+      expect(made.statusCode, made.body).toBe(201);
+      return { authorization: `Bearer ${made.json<{ token: string }>().token}` };
+    };
+    const send = async (path: string, headers: Record<string, string>) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/brainstorms/${id}/${path}`,
+          headers,
+          payload: { format: 'csv', content: 'title\nQuiet rooms\n' },
+        })
+      ).statusCode;
+    const read = await tokenOf('read');
+    expect([await send('import/preview/', read), await send('import/', read)]).toEqual([403, 403]);
+    const write = await tokenOf('write');
+    expect([await send('import/preview/', write), await send('import/', write)]).toEqual([
+      200, 201,
+    ]);
+    expect(await titlesOf(id)).toEqual(['Quiet rooms']);
+  });
+
   it('imports into a brainstorm of an archived project, where ideas may be written by hand too', async () => {
     const project = (await call(owner, 'POST', '/api/projects/', { name: 'Old' })).json<{
       id: number;

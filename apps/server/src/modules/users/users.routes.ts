@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses, idParams } from '../../lib/http-schemas.js';
 import { pageOf, paginate } from '../../lib/pagination.js';
-import { actor } from '../../plugins/auth.js';
+import { actor, refusePersonalToken } from '../../plugins/auth.js';
 import {
   userCreateBody,
   userListQuery,
@@ -41,8 +41,13 @@ export async function userRoutes(app: FastifyInstance) {
         response: { 201: userSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await users.createUserAsStaff(app.db, actor(request), request.body)),
+    async (request, reply) => {
+      // A new account's password would be a credential the token minted (decision 032).
+      refusePersonalToken(request);
+      return reply
+        .code(201)
+        .send(await users.createUserAsStaff(app.db, actor(request), request.body));
+    },
   );
 
   r.get(
@@ -81,8 +86,10 @@ export async function userRoutes(app: FastifyInstance) {
         response: { 200: userSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    (request) =>
-      users.updateUser(app.db, actor(request), request.params.id, request.body, request.ip),
+    (request) => {
+      if (request.body.password !== undefined) refusePersonalToken(request);
+      return users.updateUser(app.db, actor(request), request.params.id, request.body, request.ip);
+    },
   );
 
   r.patch(
@@ -100,7 +107,9 @@ export async function userRoutes(app: FastifyInstance) {
         response: { 200: userSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    (request) =>
-      users.updateUser(app.db, actor(request), request.params.id, request.body, request.ip),
+    (request) => {
+      if (request.body.password !== undefined) refusePersonalToken(request);
+      return users.updateUser(app.db, actor(request), request.params.id, request.body, request.ip);
+    },
   );
 }

@@ -70,6 +70,15 @@ export interface paths {
           };
         };
         /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
         431: {
           headers: {
             [name: string]: unknown;
@@ -150,6 +159,15 @@ export interface paths {
           };
         };
         /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
         404: {
           headers: {
             [name: string]: unknown;
@@ -187,6 +205,15 @@ export interface paths {
         };
         /** @description Default Response */
         415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -288,6 +315,15 @@ export interface paths {
         };
         /** @description Default Response */
         414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -511,6 +547,15 @@ export interface paths {
         };
         /** @description Default Response */
         415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -872,6 +917,15 @@ export interface paths {
           };
         };
         /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
         431: {
           headers: {
             [name: string]: unknown;
@@ -974,6 +1028,15 @@ export interface paths {
           };
         };
         /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
         413: {
           headers: {
             [name: string]: unknown;
@@ -993,6 +1056,15 @@ export interface paths {
         };
         /** @description Default Response */
         415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -1073,6 +1145,15 @@ export interface paths {
         };
         /** @description Default Response */
         414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -1193,6 +1274,15 @@ export interface paths {
         };
         /** @description Default Response */
         415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -1346,6 +1436,15 @@ export interface paths {
           };
         };
         /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
         431: {
           headers: {
             [name: string]: unknown;
@@ -1442,6 +1541,15 @@ export interface paths {
         };
         /** @description Default Response */
         415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -1591,6 +1699,15 @@ export interface paths {
           };
         };
         /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
         431: {
           headers: {
             [name: string]: unknown;
@@ -1689,6 +1806,15 @@ export interface paths {
           };
         };
         /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
         431: {
           headers: {
             [name: string]: unknown;
@@ -1749,6 +1875,15 @@ export interface paths {
         };
         /** @description Default Response */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -1884,6 +2019,15 @@ export interface paths {
           };
         };
         /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
         404: {
           headers: {
             [name: string]: unknown;
@@ -1912,6 +2056,15 @@ export interface paths {
         };
         /** @description Default Response */
         415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -2014,6 +2167,15 @@ export interface paths {
           };
         };
         /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
         431: {
           headers: {
             [name: string]: unknown;
@@ -2090,6 +2252,15 @@ export interface paths {
         };
         /** @description Default Response */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -2229,6 +2400,15 @@ export interface paths {
         };
         /** @description Default Response */
         414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -2448,6 +2628,15 @@ export interface paths {
           };
         };
         /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
         431: {
           headers: {
             [name: string]: unknown;
@@ -2532,6 +2721,15 @@ export interface paths {
           };
         };
         /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
         404: {
           headers: {
             [name: string]: unknown;
@@ -2560,6 +2758,15 @@ export interface paths {
         };
         /** @description Default Response */
         415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -2650,6 +2857,15 @@ export interface paths {
           };
         };
         /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
         404: {
           headers: {
             [name: string]: unknown;
@@ -2678,6 +2894,15 @@ export interface paths {
         };
         /** @description Default Response */
         415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -2772,6 +2997,15 @@ export interface paths {
         };
         /** @description Default Response */
         414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -2876,6 +3110,15 @@ export interface paths {
           };
         };
         /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
         431: {
           headers: {
             [name: string]: unknown;
@@ -2969,6 +3212,15 @@ export interface paths {
           };
         };
         /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
         431: {
           headers: {
             [name: string]: unknown;
@@ -3037,6 +3289,15 @@ export interface paths {
           };
         };
         /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
         404: {
           headers: {
             [name: string]: unknown;
@@ -3065,6 +3326,15 @@ export interface paths {
         };
         /** @description Default Response */
         415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -3158,6 +3428,15 @@ export interface paths {
           };
         };
         /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
         431: {
           headers: {
             [name: string]: unknown;
@@ -3235,6 +3514,15 @@ export interface paths {
         };
         /** @description Default Response */
         414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -3325,6 +3613,15 @@ export interface paths {
           };
         };
         /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
         431: {
           headers: {
             [name: string]: unknown;
@@ -3399,6 +3696,15 @@ export interface paths {
         };
         /** @description Default Response */
         414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -3492,6 +3798,15 @@ export interface paths {
         };
         /** @description Default Response */
         414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -3772,6 +4087,15 @@ export interface paths {
           };
         };
         /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
         431: {
           headers: {
             [name: string]: unknown;
@@ -3849,6 +4173,15 @@ export interface paths {
           };
         };
         /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
         404: {
           headers: {
             [name: string]: unknown;
@@ -3877,6 +4210,15 @@ export interface paths {
         };
         /** @description Default Response */
         415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -3958,6 +4300,15 @@ export interface paths {
           };
         };
         /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
         404: {
           headers: {
             [name: string]: unknown;
@@ -3986,6 +4337,15 @@ export interface paths {
         };
         /** @description Default Response */
         415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -4066,6 +4426,15 @@ export interface paths {
           };
         };
         /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
         404: {
           headers: {
             [name: string]: unknown;
@@ -4094,6 +4463,15 @@ export interface paths {
         };
         /** @description Default Response */
         415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -4161,6 +4539,15 @@ export interface paths {
           };
         };
         /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
         404: {
           headers: {
             [name: string]: unknown;
@@ -4189,6 +4576,15 @@ export interface paths {
         };
         /** @description Default Response */
         415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -4268,6 +4664,15 @@ export interface paths {
           };
         };
         /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
         404: {
           headers: {
             [name: string]: unknown;
@@ -4296,6 +4701,15 @@ export interface paths {
         };
         /** @description Default Response */
         415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -4375,6 +4789,15 @@ export interface paths {
           };
         };
         /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
         404: {
           headers: {
             [name: string]: unknown;
@@ -4403,6 +4826,15 @@ export interface paths {
         };
         /** @description Default Response */
         415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -4486,6 +4918,15 @@ export interface paths {
           };
         };
         /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
         404: {
           headers: {
             [name: string]: unknown;
@@ -4514,6 +4955,15 @@ export interface paths {
         };
         /** @description Default Response */
         415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -4603,6 +5053,15 @@ export interface paths {
           };
         };
         /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
         404: {
           headers: {
             [name: string]: unknown;
@@ -4631,6 +5090,15 @@ export interface paths {
         };
         /** @description Default Response */
         415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -4742,6 +5210,15 @@ export interface paths {
           };
         };
         /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
         431: {
           headers: {
             [name: string]: unknown;
@@ -4810,6 +5287,15 @@ export interface paths {
           };
         };
         /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
         404: {
           headers: {
             [name: string]: unknown;
@@ -4838,6 +5324,15 @@ export interface paths {
         };
         /** @description Default Response */
         415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -4919,6 +5414,15 @@ export interface paths {
           };
         };
         /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
         404: {
           headers: {
             [name: string]: unknown;
@@ -4947,6 +5451,15 @@ export interface paths {
         };
         /** @description Default Response */
         415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -5021,6 +5534,15 @@ export interface paths {
           };
         };
         /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
         404: {
           headers: {
             [name: string]: unknown;
@@ -5049,6 +5571,15 @@ export interface paths {
         };
         /** @description Default Response */
         415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -5116,6 +5647,15 @@ export interface paths {
           };
         };
         /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
         404: {
           headers: {
             [name: string]: unknown;
@@ -5144,6 +5684,15 @@ export interface paths {
         };
         /** @description Default Response */
         415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -5220,6 +5769,15 @@ export interface paths {
           };
         };
         /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
         404: {
           headers: {
             [name: string]: unknown;
@@ -5248,6 +5806,15 @@ export interface paths {
         };
         /** @description Default Response */
         415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -5356,6 +5923,15 @@ export interface paths {
           };
         };
         /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
         431: {
           headers: {
             [name: string]: unknown;
@@ -5434,6 +6010,15 @@ export interface paths {
           };
         };
         /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
         404: {
           headers: {
             [name: string]: unknown;
@@ -5462,6 +6047,15 @@ export interface paths {
         };
         /** @description Default Response */
         415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -5543,6 +6137,15 @@ export interface paths {
           };
         };
         /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
         404: {
           headers: {
             [name: string]: unknown;
@@ -5571,6 +6174,15 @@ export interface paths {
         };
         /** @description Default Response */
         415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -5646,6 +6258,15 @@ export interface paths {
           };
         };
         /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
         404: {
           headers: {
             [name: string]: unknown;
@@ -5674,6 +6295,15 @@ export interface paths {
         };
         /** @description Default Response */
         415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -5741,6 +6371,15 @@ export interface paths {
           };
         };
         /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
         404: {
           headers: {
             [name: string]: unknown;
@@ -5769,6 +6408,15 @@ export interface paths {
         };
         /** @description Default Response */
         415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -5846,6 +6494,15 @@ export interface paths {
           };
         };
         /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
         404: {
           headers: {
             [name: string]: unknown;
@@ -5874,6 +6531,15 @@ export interface paths {
         };
         /** @description Default Response */
         415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -6085,6 +6751,15 @@ export interface paths {
           };
         };
         /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
         413: {
           headers: {
             [name: string]: unknown;
@@ -6104,6 +6779,15 @@ export interface paths {
         };
         /** @description Default Response */
         415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -6488,6 +7172,15 @@ export interface paths {
           };
         };
         /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
         431: {
           headers: {
             [name: string]: unknown;
@@ -6604,6 +7297,15 @@ export interface paths {
           };
         };
         /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
         431: {
           headers: {
             [name: string]: unknown;
@@ -6700,6 +7402,15 @@ export interface paths {
         };
         /** @description Default Response */
         415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -6824,6 +7535,15 @@ export interface paths {
           };
         };
         /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
         431: {
           headers: {
             [name: string]: unknown;
@@ -6903,6 +7623,15 @@ export interface paths {
           };
         };
         /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
         404: {
           headers: {
             [name: string]: unknown;
@@ -6931,6 +7660,15 @@ export interface paths {
         };
         /** @description Default Response */
         415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -7025,6 +7763,15 @@ export interface paths {
         };
         /** @description Default Response */
         414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -7141,6 +7888,15 @@ export interface paths {
           };
         };
         /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
         431: {
           headers: {
             [name: string]: unknown;
@@ -7217,6 +7973,15 @@ export interface paths {
         };
         /** @description Default Response */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -7352,6 +8117,15 @@ export interface paths {
           };
         };
         /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
         404: {
           headers: {
             [name: string]: unknown;
@@ -7380,6 +8154,15 @@ export interface paths {
         };
         /** @description Default Response */
         415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -7462,6 +8245,15 @@ export interface paths {
         };
         /** @description Default Response */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -7593,6 +8385,15 @@ export interface paths {
           };
         };
         /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
         404: {
           headers: {
             [name: string]: unknown;
@@ -7621,6 +8422,15 @@ export interface paths {
         };
         /** @description Default Response */
         415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -7710,6 +8520,15 @@ export interface paths {
           };
         };
         /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
         404: {
           headers: {
             [name: string]: unknown;
@@ -7738,6 +8557,15 @@ export interface paths {
         };
         /** @description Default Response */
         415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -7837,6 +8665,15 @@ export interface paths {
           };
         };
         /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
         431: {
           headers: {
             [name: string]: unknown;
@@ -7918,6 +8755,15 @@ export interface paths {
         };
         /** @description Default Response */
         414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -8008,6 +8854,15 @@ export interface paths {
           };
         };
         /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
         431: {
           headers: {
             [name: string]: unknown;
@@ -8029,6 +8884,149 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/mcp/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The MCP server (Streamable HTTP): one JSON-RPC message, answered with JSON
+     * @description For MCP clients: initialize, tools/list and tools/call. A tool failure (a refused argument, a 403, 404 or 429 of the API behind it) is a result with isError. A notification is answered 202 without a body.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['McpMessageInput'];
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['McpResponse'];
+          };
+        };
+        /** @description A notification, taken. */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json':
+              | components['schemas']['McpResponse']
+              | components['schemas']['ErrorDetail']
+              | components['schemas']['FieldErrors'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description The Accept header allows no JSON. */
+        406: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['McpResponse'];
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -8114,6 +9112,15 @@ export interface paths {
           };
         };
         /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
         431: {
           headers: {
             [name: string]: unknown;
@@ -8181,6 +9188,15 @@ export interface paths {
           };
         };
         /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
         413: {
           headers: {
             [name: string]: unknown;
@@ -8200,6 +9216,15 @@ export interface paths {
         };
         /** @description Default Response */
         415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -8326,6 +9351,15 @@ export interface paths {
           };
         };
         /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
         431: {
           headers: {
             [name: string]: unknown;
@@ -8439,6 +9473,15 @@ export interface paths {
           };
         };
         /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
         431: {
           headers: {
             [name: string]: unknown;
@@ -8538,6 +9581,15 @@ export interface paths {
         };
         /** @description Default Response */
         415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -8660,6 +9712,15 @@ export interface paths {
           };
         };
         /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
         431: {
           headers: {
             [name: string]: unknown;
@@ -8768,6 +9829,15 @@ export interface paths {
         };
         /** @description Default Response */
         415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -8896,6 +9966,15 @@ export interface paths {
           };
         };
         /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
         431: {
           headers: {
             [name: string]: unknown;
@@ -8970,6 +10049,15 @@ export interface paths {
           };
         };
         /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
         404: {
           headers: {
             [name: string]: unknown;
@@ -8998,6 +10086,15 @@ export interface paths {
         };
         /** @description Default Response */
         415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -9072,6 +10169,15 @@ export interface paths {
           };
         };
         /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
         404: {
           headers: {
             [name: string]: unknown;
@@ -9100,6 +10206,15 @@ export interface paths {
         };
         /** @description Default Response */
         415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -9183,6 +10298,15 @@ export interface paths {
           };
         };
         /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
         404: {
           headers: {
             [name: string]: unknown;
@@ -9211,6 +10335,15 @@ export interface paths {
         };
         /** @description Default Response */
         415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -9298,6 +10431,15 @@ export interface paths {
           };
         };
         /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
         404: {
           headers: {
             [name: string]: unknown;
@@ -9334,6 +10476,15 @@ export interface paths {
           };
         };
         /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
         431: {
           headers: {
             [name: string]: unknown;
@@ -9354,6 +10505,376 @@ export interface paths {
       };
     };
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/tokens/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** My personal access tokens (not revoked), newest first; never their secrets */
+    get: {
+      parameters: {
+        query?: {
+          /** @description A page number within the result set. */
+          page?: number;
+          /** @description Number of results per page (at most 100). */
+          page_size?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              count: number;
+              next: string | null;
+              previous: string | null;
+              results: components['schemas']['PersonalAccessToken'][];
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json':
+              components['schemas']['ErrorDetail'] | components['schemas']['FieldErrors'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Create a personal access token; its secret is in this answer only
+     * @description At most 50 active tokens (409 past that), each name once among them. Send it as `Authorization: Bearer <token>`; a read token may only read.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @default 30 */
+            expires_in_days?: number;
+            name: string;
+            /** @enum {string} */
+            scope: 'read' | 'write';
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['NewPersonalAccessToken'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json':
+              components['schemas']['ErrorDetail'] | components['schemas']['FieldErrors'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/tokens/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Revoke one of my tokens: it stops working at once */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json':
+              components['schemas']['ErrorDetail'] | components['schemas']['FieldErrors'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+      };
+    };
     options?: never;
     head?: never;
     patch?: never;
@@ -9429,6 +10950,15 @@ export interface paths {
         };
         /** @description Default Response */
         414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -9546,6 +11076,15 @@ export interface paths {
           };
         };
         /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
         431: {
           headers: {
             [name: string]: unknown;
@@ -9618,6 +11157,15 @@ export interface paths {
         };
         /** @description Default Response */
         414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -9720,6 +11268,15 @@ export interface paths {
         };
         /** @description Default Response */
         414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -11148,6 +12705,54 @@ export interface components {
       /** @description The idea this one repeats, in the same brainstorm. */
       of: number;
     };
+    McpMessage: {
+      /** @description Present on a request; a notification has none. */
+      id?: string | number;
+      /** @constant */
+      jsonrpc: '2.0';
+      /** @description 'initialize', 'tools/list', 'tools/call', … */
+      method: string;
+      params?: {
+        [key: string]: unknown;
+      };
+    };
+    McpMessageInput: {
+      /** @description Present on a request; a notification has none. */
+      id?: string | number;
+      /** @constant */
+      jsonrpc: '2.0';
+      /** @description 'initialize', 'tools/list', 'tools/call', … */
+      method: string;
+      params?: {
+        [key: string]: unknown;
+      };
+    };
+    McpResponse: {
+      error?: {
+        code: number;
+        data?: unknown;
+        message: string;
+      };
+      id: (string | number) | null;
+      /** @constant */
+      jsonrpc: '2.0';
+      result?: {
+        [key: string]: unknown;
+      };
+    };
+    McpResponseInput: {
+      error?: {
+        code: number;
+        data?: unknown;
+        message: string;
+      };
+      id: (string | number) | null;
+      /** @constant */
+      jsonrpc: '2.0';
+      result?: {
+        [key: string]: unknown;
+      };
+    };
     ModelInsight: {
       /** @description Dollars at the price table; null when the model has no price. */
       cost: number | null;
@@ -11288,6 +12893,42 @@ export interface components {
       /** @description Whether a row of this answer is costed at it. */
       used: boolean;
     };
+    NewPersonalAccessToken: {
+      /** Format: date-time */
+      created: string;
+      expires_at: string | null;
+      id: number;
+      /** @description To the minute: null when it was never used. */
+      last_used_at: string | null;
+      name: string;
+      /** @description The start of the token, to tell it from the others. */
+      prefix: string;
+      /**
+       * @description 'read': GET requests only; 'write': everything its owner may do.
+       * @enum {string}
+       */
+      scope: 'read' | 'write';
+      /** @description The secret itself: shown in this answer only, never again. */
+      token: string;
+    };
+    NewPersonalAccessTokenInput: {
+      /** Format: date-time */
+      created: string;
+      expires_at: string | null;
+      id: number;
+      /** @description To the minute: null when it was never used. */
+      last_used_at: string | null;
+      name: string;
+      /** @description The start of the token, to tell it from the others. */
+      prefix: string;
+      /**
+       * @description 'read': GET requests only; 'write': everything its owner may do.
+       * @enum {string}
+       */
+      scope: 'read' | 'write';
+      /** @description The secret itself: shown in this answer only, never again. */
+      token: string;
+    };
     NoSession: {
       /** @description No access token: the request carried no refresh cookie. */
       access: null;
@@ -11339,6 +12980,38 @@ export interface components {
       modified: string;
       /** @enum {string} */
       reaction_type: 'laugh' | 'idea' | 'surprised' | 'thumbtack';
+    };
+    PersonalAccessToken: {
+      /** Format: date-time */
+      created: string;
+      expires_at: string | null;
+      id: number;
+      /** @description To the minute: null when it was never used. */
+      last_used_at: string | null;
+      name: string;
+      /** @description The start of the token, to tell it from the others. */
+      prefix: string;
+      /**
+       * @description 'read': GET requests only; 'write': everything its owner may do.
+       * @enum {string}
+       */
+      scope: 'read' | 'write';
+    };
+    PersonalAccessTokenInput: {
+      /** Format: date-time */
+      created: string;
+      expires_at: string | null;
+      id: number;
+      /** @description To the minute: null when it was never used. */
+      last_used_at: string | null;
+      name: string;
+      /** @description The start of the token, to tell it from the others. */
+      prefix: string;
+      /**
+       * @description 'read': GET requests only; 'write': everything its owner may do.
+       * @enum {string}
+       */
+      scope: 'read' | 'write';
     };
     Project: {
       /** @description When it was archived; null while active. Nothing can be filed into it then. */

@@ -4,9 +4,13 @@ import { Card, CardContent } from '@/components/ui/card';
 import { useAuth } from '@/lib/auth/auth-context';
 import { OtherSessions } from './other-sessions';
 import { PasswordForm } from './password-form';
+import { PersonalTokens } from './personal-tokens';
 import { ProfileForm } from './profile-form';
 
-/** The signed-in user's own settings: name and avatar, the password, and other sessions. */
+/**
+ * The signed-in user's own settings: name and avatar, the password, other sessions, and
+ * personal access tokens.
+ */
 export function SettingsPage() {
   const { user, logout } = useAuth();
   const navigate = useNavigate();
@@ -39,6 +43,11 @@ export function SettingsPage() {
         <Card>
           <CardContent className="px-4 sm:px-6">
             <OtherSessions />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardContent className="px-4 sm:px-6">
+            <PersonalTokens />
           </CardContent>
         </Card>
       </div>
