@@ -21,6 +21,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import readiness from './modules/health/readiness.js';
 import { generationRoutes } from './modules/generation/generation.routes.js';
 import { ideaRoutes } from './modules/ideas/ideas.routes.js';
+import { importRoutes } from './modules/imports/imports.routes.js';
 import { insightsRoutes } from './modules/insights/insights.routes.js';
 import { liveRoutes } from './modules/live/live.routes.js';
 import { mcpRoutes } from './modules/mcp/mcp.routes.js';
@@ -98,6 +99,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       await api.register(brainstormRoutes);
       await api.register(annotationRoutes);
       await api.register(ideaRoutes, { duplicates: config.duplicates });
+      await api.register(importRoutes, { duplicates: config.duplicates });
       await api.register(providerRoutes, { providers: config.providers });
       await api.register(generationRoutes, { config });
       await api.register(liveRoutes, { hub: app.live });

@@ -75,6 +75,13 @@ const matrix: Record<string, Record<Actor, number>> = {
     staff: 200,
   },
   'POST /api/analyses/{id}/apply/': { anonymous: 401, other: 200, owner: 200, staff: 200 },
+  'POST /api/brainstorms/{id}/import/preview/': {
+    anonymous: 401,
+    other: 200,
+    owner: 200,
+    staff: 200,
+  },
+  'POST /api/brainstorms/{id}/import/': { anonymous: 401, other: 201, owner: 201, staff: 201 },
   'GET /api/brainstorms/{id}/themes/': { anonymous: 401, other: 200, owner: 200, staff: 200 },
   'POST /api/brainstorms/{id}/themes/': { anonymous: 401, other: 201, owner: 201, staff: 201 },
   'GET /api/brainstorms/{id}/theme-suggestions/': {

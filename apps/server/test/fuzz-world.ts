@@ -42,6 +42,9 @@ const OFFERED_MODEL: Record<string, string> = {
   model: 'fake-model',
 };
 
+/** Files of ideas an import's `content` gets, CSV or JSON, so that random imports can succeed. */
+const IMPORT_FILES = ['title\nQuiet carriages\n', '[{"title": "Bike racks", "summary": "Near"}]'];
+
 /** A brainstorm's views of its assessments: known good with any brainstorm. */
 const ASSESSMENT_READS = new Set([
   'GET /api/brainstorms/{id}/assessments/',
@@ -144,10 +147,10 @@ export class FuzzWorld {
   /**
    * A request known to succeed (its body is the one the other every-operation tests send), for
    * the operations that random ones rarely get right: a sign-in, a new user or token, a revoke of
-   * the member's own token, a generation (also from an idea), a change to the member's own idea,
-   * an idea marked as repeating another of its brainstorm, the member's own annotation, comment
-   * or reaction (most fixture ids are other users'), the views of a brainstorm's or an idea's
-   * assessments, and a call of an MCP tool.
+   * the member's own token, a generation (also from an idea), an import (random text is seldom a
+   * file of ideas), a change to the member's own idea, an idea marked as repeating another of its
+   * brainstorm, the member's own annotation, comment or reaction (most fixture ids are other
+   * users'), the views of a brainstorm's or an idea's assessments, and a call of an MCP tool.
    */
   private async example(key: string): Promise<ConcreteRequest | null> {
     const [method = '', path = ''] = key.split(' ');
@@ -167,7 +170,7 @@ export class FuzzWorld {
       id = await this.someBrainstorm();
     } else if (key === 'GET /api/ideas/{id}/assessments/') {
       id = await this.ownIdea();
-    } else if (key === 'POST /api/brainstorms/{id}/themes/') {
+    } else if (key === 'POST /api/brainstorms/{id}/themes/' || path.includes('/import/')) {
       id = await this.someBrainstorm();
     } else if (
       path.startsWith('/api/themes/') ||
@@ -674,6 +677,7 @@ export class FuzzWorld {
       // from mutations), so that random requests can succeed.
       const offered = OFFERED_MODEL[field];
       if (offered !== undefined) return offered;
+      if (field === 'content') return IMPORT_FILES[value.index % IMPORT_FILES.length];
       const known = field.includes('password')
         ? [TEST_PASSWORD]
         : field === 'email'

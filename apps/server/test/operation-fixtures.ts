@@ -50,6 +50,12 @@ const generationRequest = {
 /** A valid sense-making request: the offline provider's keyword themes. */
 const themesRequest = { kind: 'themes', provider: 'offline', model: 'sample-ideas' };
 
+/** A CSV of two ideas, with a column the import leaves alone. */
+const importFile = {
+  format: 'csv',
+  content: 'title,summary,votes\r\nQuiet carriages,Work on the way,3\r\nBike racks,,0\r\n',
+};
+
 /**
  * A valid body for each operation that takes one and needs no fixture of its own, sent as
  * `actor` (whose email a sign-in uses).
@@ -82,6 +88,8 @@ export const VALID_BODIES: Record<string, (actor: UserRow | null) => object> = {
   'POST /api/brainstorms/{id}/analyses/': () => themesRequest,
   'POST /api/brainstorms/{id}/analyses/plan/': () => themesRequest,
   'POST /api/brainstorms/{id}/themes/': () => ({ name: 'Quick wins', description: 'Cheap' }),
+  'POST /api/brainstorms/{id}/import/preview/': () => importFile,
+  'POST /api/brainstorms/{id}/import/': () => importFile,
   'PATCH /api/themes/{id}/': () => ({ description: 'Cheap, and soon', position: 3 }),
   'PUT /api/ideas/{id}/': () => ({ title: 'Quiet carriages', summary: 'Work on the way' }),
   'PATCH /api/ideas/{id}/': () => ({ summary: 'Work on the way' }),

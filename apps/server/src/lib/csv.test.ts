@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CSV_BOM, csvCell, csvLine, writtenCell } from './csv.js';
+import { CSV_BOM, csvCell, csvLine, readCsvText, writtenCell } from './csv.js';
 
 /** A strict RFC 4180 reader for one or more CRLF-terminated records; throws on malformed input. */
 function parseCsv(text: string): string[][] {
@@ -120,6 +120,29 @@ describe('csvCell', () => {
   });
 });
 
+describe('readCsvText', () => {
+  it.each([
+    ['a formula', "=cmd|' /C calc'!A0"],
+    ['a plus sign', '+1'],
+    ['a minus sign', '-2'],
+    ['an at sign', '@SUM(1)'],
+    ['a zero-width space before a formula', '\u200B=1+1'],
+    ['text that starts with a quote and a formula', "'=1"],
+    ['text that starts with quotes and a formula', "''+1"],
+    ['text that starts with a quote', "'tis the season"],
+    ['plain text', 'Ship it on Friday'],
+  ])('gives back %s as csvCell was given it', (_name, text) => {
+    const cell = parseCsv(csvLine([text]))[0]?.[0] ?? '';
+    expect(readCsvText(cell)).toBe(text);
+  });
+
+  it('keeps a quote that csvCell did not add', () => {
+    expect(readCsvText("'tis")).toBe("'tis");
+    expect(readCsvText("'")).toBe("'");
+    expect(csvCell("'=1")).toBe("''=1");
+  });
+});
+
 describe('csvLine', () => {
   it('joins cells with commas and ends with CRLF', () => {
     expect(csvLine(['a', 1, null, 'b,c'])).toBe('a,1,,"b,c"\r\n');
@@ -155,11 +178,13 @@ describe('CSV round trip (property)', () => {
         const parsed = parseCsv(csvLine(cells))[0] ?? [];
         const expected = cells.map((value) => {
           if (typeof value !== 'string') return String(value);
-          return looksLikeFormula(value) ? `'${value}` : value;
+          return looksLikeFormula(value.replace(/^'+/, '')) ? `'${value}` : value;
         });
         expect(parsed).toEqual(expected);
         for (const [i, value] of parsed.entries()) {
-          if (typeof cells[i] === 'string') expect(looksLikeFormula(value)).toBe(false);
+          if (typeof cells[i] !== 'string') continue;
+          expect(looksLikeFormula(value)).toBe(false);
+          expect(readCsvText(value), 'read back as it was written').toBe(cells[i]);
         }
       }),
       { seed: 4180, numRuns: 2000 },

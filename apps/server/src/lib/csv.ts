@@ -33,13 +33,29 @@ function looksLikeFormula(text: string): boolean {
 const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
 
 /**
+ * Whether a text gets a leading `'`: it looks like a formula, or it would once its own leading
+ * quotes were taken off. The second case keeps the prefix reversible: a title `'=1` is written
+ * `''=1`, so that reading a cell back (`readCsvText`) never turns it into `=1`.
+ */
+const neutralised = (text: string) => looksLikeFormula(text.replace(/^'+/, ''));
+
+/**
+ * A text cell as `csvCell` was given it: the leading `'` it added to a neutralised cell is taken
+ * off, and any other text is left as it is. An export read back so gives the same titles.
+ */
+export function readCsvText(cell: string): string {
+  return cell.startsWith("'") && neutralised(cell.slice(1)) ? cell.slice(1) : cell;
+}
+
+/**
  * One RFC 4180 cell. Text that a spreadsheet would take for a formula gets a leading `'`, so it
  * shows as text and stays readable; numbers and booleans are written as they are (-1 is a number).
+ * The import (`readCsvText`) takes the `'` off again.
  */
 export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined || value === '') return '';
   if (typeof value !== 'string') return value instanceof WrittenCell ? value.text : String(value);
-  const text = looksLikeFormula(value) ? `'${value}` : value;
+  const text = neutralised(value) ? `'${value}` : value;
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

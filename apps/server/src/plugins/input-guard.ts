@@ -8,7 +8,7 @@ const NUL = '\u0000';
 export const MAX_REPORTED_PROBLEMS = 50;
 
 /** Why PostgreSQL would refuse this text (DRF's wording), or null when it is fine. */
-function textProblem(text: string): string | null {
+export function textProblem(text: string): string | null {
   if (text.includes(NUL)) return 'Null characters are not allowed.';
   const lone = /\p{Cs}/u.exec(text)?.[0];
   if (!lone) return null;

@@ -398,6 +398,16 @@ type ModelProvenance =
   | 'inputTokens'
   | 'outputTokens';
 
+/** The titles of the given ideas, by id. */
+export async function selectTitles(db: Db, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: ideas.id, title: ideas.title })
+    .from(ideas)
+    .where(inArray(ideas.id, ids));
+  return new Map(rows.map((row) => [row.id, row.title]));
+}
+
 export async function insertIdea(
   db: Db,
   values: {

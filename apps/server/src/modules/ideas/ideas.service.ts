@@ -138,20 +138,82 @@ export async function createIdea(
   input: IdeaCreateInput,
   thresholds: DuplicateThresholds,
 ) {
-  const id = await db.transaction(async (tx) => {
+  const { id } = await db.transaction(async (tx) => {
     if (!(await lockBrainstorm(tx, input.brainstorm)))
       throw missing('brainstorm', input.brainstorm);
-    const [match] = await closestIdeas(tx, input.brainstorm, [input], thresholds);
-    return repo.insertIdea(tx, {
-      brainstormId: input.brainstorm,
-      title: input.title,
-      summary: input.summary,
-      description: input.description,
-      createdBy: user.id,
-      ...(match?.duplicate && { duplicateOf: match.original, duplicateScore: match.score }),
-    });
+    return insertByHand(tx, user, input.brainstorm, input, thresholds);
   });
   return getIdea(db, user, id);
+}
+
+/** The text of an idea written by hand, without its brainstorm. */
+export type IdeaText = Omit<IdeaCreateInput, 'brainstorm'>;
+
+/**
+ * Stores an idea written by hand, stacked under the one it nearly repeats. Call it inside a
+ * transaction that holds the brainstorm's lock.
+ */
+async function insertByHand(
+  tx: Db,
+  user: UserRow,
+  brainstormId: number,
+  text: IdeaText,
+  thresholds: DuplicateThresholds,
+) {
+  const [match] = await closestIdeas(tx, brainstormId, [text], thresholds);
+  const id = await repo.insertIdea(tx, {
+    brainstormId,
+    title: text.title,
+    summary: text.summary,
+    description: text.description,
+    createdBy: user.id,
+    ...(match?.duplicate && { duplicateOf: match.original, duplicateScore: match.score }),
+  });
+  return { id, stacked: match?.duplicate ?? false };
+}
+
+/**
+ * Stores ideas written by hand (an import), all or none: one transaction under the brainstorm's
+ * lock, each compared with what the brainstorm holds, the ones stored before it included, and
+ * stacked as `createIdea` stacks one. A brainstorm that is gone is a 404.
+ */
+export async function createIdeas(
+  db: Db,
+  user: UserRow,
+  brainstormId: number,
+  texts: IdeaText[],
+  thresholds: DuplicateThresholds,
+) {
+  return db.transaction(async (tx) => {
+    if (!(await lockBrainstorm(tx, brainstormId))) throw notFound();
+    const stored = [];
+    for (const text of texts)
+      stored.push(await insertByHand(tx, user, brainstormId, text, thresholds));
+    return { ids: stored.map((s) => s.id), stacked: stored.filter((s) => s.stacked).length };
+  });
+}
+
+/**
+ * For each text, the idea of the brainstorm it would be stacked under if it were stored now,
+ * with that idea's title; null for one that would stand alone.
+ */
+export async function wouldStackUnder(
+  db: Db,
+  brainstormId: number,
+  texts: IdeaText[],
+  thresholds: DuplicateThresholds,
+): Promise<({ id: number; title: string } | null)[]> {
+  if (texts.length === 0) return [];
+  const matches = await closestIdeas(db, brainstormId, texts, thresholds);
+  const originals = matches.flatMap((m) =>
+    m.duplicate && m.original !== null ? [m.original] : [],
+  );
+  const titles = await repo.selectTitles(db, [...new Set(originals)]);
+  return matches.map((m) =>
+    m.duplicate && m.original !== null
+      ? { id: m.original, title: titles.get(m.original) ?? '' }
+      : null,
+  );
 }
 
 /** An idea a model wrote by merging others ('Combine'), with who asked and what it cost. */

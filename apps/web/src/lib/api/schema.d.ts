@@ -2664,6 +2664,278 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/brainstorms/{id}/import/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import a CSV or JSON file of ideas, all or none
+     * @description Anyone who may write an idea by hand in the brainstorm may import; the ideas are the caller's, stored in one transaction and stacked as hand-written ones are. When any row has an error nothing is stored: 400 with rows.<row>.<field>. A file of at most 512 KB and 200 ideas; one that cannot be read as a whole (malformed, too large, too many ideas, no title column) is a 400 on content.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['ImportFileInput'];
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ImportResult'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json':
+              components['schemas']['ErrorDetail'] | components['schemas']['FieldErrors'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/brainstorms/{id}/import/preview/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Read a CSV or JSON file of ideas and show what importing it would do
+     * @description Every row with its errors and warnings; nothing is stored. A file of at most 512 KB and 200 ideas; one that cannot be read as a whole (malformed, too large, too many ideas, no title column) is a 400 on content.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['ImportFileInput'];
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json':
+              components['schemas']['ErrorDetail'] | components['schemas']['FieldErrors'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/brainstorms/{id}/steering/': {
     parameters: {
       query?: never;
@@ -13452,6 +13724,74 @@ export interface components {
     IdeaThemeInput: {
       /** @description A theme of the idea's brainstorm, or null to leave the idea unsorted. */
       theme: number | null;
+    };
+    ImportFile: {
+      /** @description The file's text, at most 512 KB in UTF-8 and 200 ideas. CSV: a first line naming the columns, of which title, summary and description are read (in any case; the CSV export reads back). JSON: an array of {title, summary?, description?}, or an object with one under "ideas". */
+      content: string;
+      /** @enum {string} */
+      format: 'csv' | 'json';
+    };
+    ImportFileInput: {
+      /** @description The file's text, at most 512 KB in UTF-8 and 200 ideas. CSV: a first line naming the columns, of which title, summary and description are read (in any case; the CSV export reads back). JSON: an array of {title, summary?, description?}, or an object with one under "ideas". */
+      content: string;
+      /** @enum {string} */
+      format: 'csv' | 'json';
+    };
+    ImportPreview: {
+      rows: components['schemas']['ImportRow'][];
+      totals: {
+        invalid: number;
+        rows: number;
+        valid: number;
+        /** @description Rows with a warning. */
+        warned: number;
+      };
+    };
+    ImportPreviewInput: {
+      rows: components['schemas']['ImportRowInput'][];
+      totals: {
+        invalid: number;
+        rows: number;
+        valid: number;
+        /** @description Rows with a warning. */
+        warned: number;
+      };
+    };
+    ImportResult: {
+      /** @description The new ideas' ids, in the file's order. */
+      ids: number[];
+      imported: number;
+      /** @description Of those, the ideas stacked under a near-duplicate (decision 025). */
+      stacked: number;
+    };
+    ImportResultInput: {
+      /** @description The new ideas' ids, in the file's order. */
+      ids: number[];
+      imported: number;
+      /** @description Of those, the ideas stacked under a near-duplicate (decision 025). */
+      stacked: number;
+    };
+    ImportRow: {
+      description: string;
+      /** @description What keeps the row from being imported; empty when nothing. */
+      errors: components['schemas']['FieldErrors'];
+      /** @description The CSV line the idea starts on (the header is line 1), or its place in the JSON array. */
+      row: number;
+      summary: string;
+      title: string;
+      /** @description What the import will do that the user may not expect: a near-duplicate stacked. */
+      warnings: string[];
+    };
+    ImportRowInput: {
+      description: string;
+      /** @description What keeps the row from being imported; empty when nothing. */
+      errors: components['schemas']['FieldErrorsInput'];
+      /** @description The CSV line the idea starts on (the header is line 1), or its place in the JSON array. */
+      row: number;
+      summary: string;
+      title: string;
+      /** @description What the import will do that the user may not expect: a near-duplicate stacked. */
+      warnings: string[];
     };
     LlmProvider: {
       /** @description What it can do: generate ideas, embed them, cluster them into themes, assess, rank and combine them. An action a provider cannot do is not offered for it. */

@@ -8,6 +8,7 @@ import { titleHead } from '@/lib/page-title';
 import type { ThemeFilter } from '@/entities/theme/api/types';
 import { parseThemeFilter } from '@/entities/theme/lib/theme-filter';
 import { CombineIdeasButton } from '@/features/combine/components/combine-ideas-button';
+import { ImportIdeasButton } from '@/features/import/components/import-ideas-button';
 import { DEFAULT_PAGE_SIZE, pagingSearchSchema, type PagingSearchInput } from '@/lib/paging';
 import { idParam } from '@/lib/route-params';
 
@@ -79,7 +80,12 @@ function BrainstormRoute() {
             // Another filter is another list: it starts at its first page.
             void navigate({ search: (previous) => ({ ...previous, page: 1, theme: next }) });
           }}
-          actions={<CombineIdeasButton brainstormId={brainstormId} />}
+          actions={
+            <>
+              <CombineIdeasButton brainstormId={brainstormId} />
+              <ImportIdeasButton brainstormId={brainstormId} />
+            </>
+          }
         />
       }
     />
