@@ -1,15 +1,6 @@
-import { Copy } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { useEffect, useRef } from 'react';
+import { SecretField } from '@/components/ui/secret-field';
 import type { NewToken } from '../api/create-token';
-
-const copyNotes = {
-  idle: '',
-  copied: 'Copied to the clipboard.',
-  failed: 'The browser refused to copy: the token is selected, copy it with Ctrl+C or ⌘C.',
-};
 
 /** An MCP client's settings for this server, with the token as its bearer credential. */
 export function mcpClientConfig(origin: string, token: string) {
@@ -27,22 +18,10 @@ export function mcpClientConfig(origin: string, token: string) {
  */
 export function NewTokenPanel({ token, onDone }: { token: NewToken; onDone: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
-  const field = useRef<HTMLInputElement>(null);
-  const [copy, setCopy] = useState<keyof typeof copyNotes>('idle');
 
   useEffect(() => {
     heading.current?.focus();
   }, [token]);
-
-  const onCopy = async () => {
-    try {
-      await navigator.clipboard.writeText(token.token);
-      setCopy('copied');
-    } catch {
-      field.current?.select();
-      setCopy('failed');
-    }
-  };
 
   return (
     <div
@@ -56,29 +35,14 @@ export function NewTokenPanel({ token, onDone }: { token: NewToken; onDone: () =
       <p className="text-sm text-muted-foreground">
         Copy it now: it will not be shown again. Ideaforge keeps only a hash of it.
       </p>
-      <Label htmlFor="new-token-value">Token</Label>
-      <div className="flex flex-wrap gap-2">
-        <Input
-          id="new-token-value"
-          ref={field}
-          readOnly
-          value={token.token}
-          className="min-w-0 flex-1 basis-60 font-mono"
-          onFocus={(event) => {
-            event.currentTarget.select();
-          }}
-        />
-        <Button onClick={() => void onCopy()}>
-          <Copy aria-hidden="true" />
-          Copy
-        </Button>
-        <Button variant="outline" onClick={onDone}>
-          Done
-        </Button>
-      </div>
-      <p role="status" className="min-h-5 text-sm text-muted-foreground">
-        {copyNotes[copy]}
-      </p>
+      <SecretField
+        id="new-token-value"
+        label="Token"
+        value={token.token}
+        noun="token"
+        onDone={onDone}
+        className="min-w-0 flex-1 basis-60"
+      />
       <h4 className="text-sm font-medium">Connect an MCP client</h4>
       <p className="text-sm text-muted-foreground">
         Its settings for Ideaforge, with this token (the file and its place depend on the client):
