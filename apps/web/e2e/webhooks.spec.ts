@@ -34,7 +34,7 @@ test('staff add a webhook, send it a test event and see it delivered after a ret
 }) => {
   const name = `Receiver ${Date.now()}`;
   await signInAt(page, sam);
-  await page.getByRole('link', { name: 'Webhooks' }).click();
+  await page.getByRole('link', { name: 'Webhooks', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Webhooks', level: 1 })).toBeVisible();
 
   await page.getByRole('button', { name: 'Add webhook' }).click();
@@ -65,8 +65,8 @@ test('a member sees no Webhooks item, and the page tells them it is for staff', 
   page,
 }) => {
   await signInAt(page, alice);
-  await expect(page.getByRole('link', { name: 'Dashboard' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Webhooks' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Dashboard', exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Webhooks', exact: true })).toHaveCount(0);
   await page.goto('/webhooks');
   await expect(page.getByText('Only staff can manage webhooks.')).toBeVisible();
 });
