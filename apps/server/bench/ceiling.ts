@@ -13,17 +13,21 @@ export interface Ceiling {
   stop: () => Promise<void>;
 }
 
-/** Starts the ceiling server for one endpoint's answer (see ceiling-server.ts). */
-export async function startCeiling(answer: CeilingAnswer): Promise<Ceiling> {
-  const child = fork('bench/ceiling-server.ts', {
+/** Forks a ceiling server's script, sends it its settings, and resolves once it listens. */
+export async function forkCeiling(script: string, settings: unknown): Promise<Ceiling> {
+  const child = fork(script, {
     cwd: serverRoot,
     execArgv: ['--import', 'tsx'],
     env: { PATH: process.env.PATH },
   });
-  child.send(answer);
+  child.send(settings as object);
   const exited = once(child, 'exit').then(() => {
-    throw new Error('The ceiling server exited before listening.');
+    throw new Error(`${script} exited before listening.`);
   });
   const [reply] = (await Promise.race([once(child, 'message'), exited])) as [{ port: number }];
   return { url: `http://127.0.0.1:${reply.port}`, stop: () => stopProcess(child) };
 }
+
+/** Starts the ceiling server for one endpoint's answer (see ceiling-server.ts). */
+export const startCeiling = (answer: CeilingAnswer) =>
+  forkCeiling('bench/ceiling-server.ts', answer);

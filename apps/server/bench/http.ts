@@ -5,10 +5,16 @@
  */
 
 import { get, JSON_CONTENT, post, signIn, type Answer, type Session } from './api.js';
-import { startCeiling } from './ceiling.js';
+import { startCeiling, type Ceiling } from './ceiling.js';
 import { EXPORT_PATH, EXPORT_TARGETS, measureExports, type ExportFigures } from './csv-export.js';
 import { endpoints, type Endpoint, type EndpointFigures } from './endpoints.js';
-import { CONNECTIONS, measureLoad, type LoadTarget, type Timing } from './load.js';
+import {
+  CONNECTIONS,
+  measureLoad,
+  type LoadFigures,
+  type LoadTarget,
+  type Timing,
+} from './load.js';
 import { buildServerIfNeeded, runRecord, startServer, type ServerProcess } from './processes.js';
 import {
   annotatedShare,
@@ -19,6 +25,8 @@ import {
   type Credentials,
   type SeedSize,
 } from './seeded-data.js';
+import { hasSqlCeiling, startSqlCeiling, type SqlCeilingSettings } from './sql-ceiling.js';
+import { sameAnswer } from './same-answer.js';
 import { createThrowawayDatabase, type DatabaseKind } from './throwaway-database.js';
 
 export interface HttpBenchOptions {
@@ -75,28 +83,74 @@ function loadTarget(baseUrl: string, endpoint: Endpoint, session: Session): Load
   };
 }
 
-/** The endpoint under load, then its ceiling under the same load. */
+/** Loads a ceiling server with the endpoint's requests, then stops it. */
+async function measureCeiling(
+  ceiling: Ceiling,
+  endpoint: Endpoint,
+  session: Session,
+  timing: Timing,
+): Promise<LoadFigures> {
+  try {
+    return await measureLoad(loadTarget(ceiling.url, endpoint, session), timing);
+  } finally {
+    await ceiling.stop();
+  }
+}
+
+/**
+ * The SQL ceiling under the same load, once it has answered what the server answers (a vote's
+ * answer, whose stamps differ, in shape only): a ceiling answering less would flatter the server.
+ */
+async function measureSqlCeiling(
+  settings: SqlCeilingSettings,
+  endpoint: Endpoint,
+  session: Session,
+  serverAnswer: Answer,
+  timing: Timing,
+): Promise<LoadFigures> {
+  const ceiling = await startSqlCeiling(settings);
+  const answer = await answerOnce({ ...session, baseUrl: ceiling.url }, endpoint).catch(
+    async (error: unknown) => {
+      await ceiling.stop();
+      throw error;
+    },
+  );
+  // Its links name its own address.
+  const body: unknown = JSON.parse(
+    JSON.stringify(answer.body).replaceAll(ceiling.url, session.baseUrl),
+  );
+  const difference = sameAnswer(serverAnswer.body, body, { shapeOnly: !!endpoint.nextRequest });
+  if (difference !== null) {
+    await ceiling.stop();
+    throw new Error(`The SQL ceiling of ${endpoint.key} answers otherwise: ${difference}`);
+  }
+  return measureCeiling(ceiling, endpoint, session, timing);
+}
+
+/** The endpoint under load, then its ceilings under the same load. */
 async function measureEndpoint(
   server: ServerProcess,
   credentials: Credentials,
   endpoint: Endpoint,
   timing: Timing,
+  sqlCeiling: SqlCeilingSettings | null,
 ): Promise<EndpointFigures> {
   const session = await signIn(server.url, credentials.email, credentials.password);
   const answer = await answerOnce(session, endpoint);
   const figures = await measureLoad(loadTarget(server.url, endpoint, session), timing);
-  const ceilingServer = await startCeiling(answer);
-  try {
-    const ceiling = await measureLoad(loadTarget(ceilingServer.url, endpoint, session), timing);
-    return {
-      ...figures,
-      ceiling,
-      ratio: figures.requestsPerSecond / ceiling.requestsPerSecond,
-      bodyBytes: Buffer.byteLength(JSON.stringify(answer.body)),
-    };
-  } finally {
-    await ceilingServer.stop();
-  }
+  const ceiling = await measureCeiling(await startCeiling(answer), endpoint, session, timing);
+  const sql =
+    sqlCeiling && hasSqlCeiling(endpoint.key)
+      ? await measureSqlCeiling({ ...sqlCeiling, endpoint: endpoint.key }, endpoint, session, answer, timing)
+      : null;
+  return {
+    ...figures,
+    ceiling,
+    ratio: figures.requestsPerSecond / ceiling.requestsPerSecond,
+    sqlCeiling: sql,
+    sqlRatio: sql && figures.requestsPerSecond / sql.requestsPerSecond,
+    bodyBytes: Buffer.byteLength(JSON.stringify(answer.body)),
+  };
 }
 
 const SMOKE_REQUESTS = 50;
@@ -117,6 +171,7 @@ async function measureServer(
   credentials: Credentials,
   options: HttpBenchOptions,
   size: SeedSize,
+  sqlCeiling: SqlCeilingSettings | null,
 ) {
   const timing = timingOf(options);
   const session = await signIn(server.url, credentials.email, credentials.password);
@@ -124,7 +179,7 @@ async function measureServer(
   const share = await annotatedShare(session);
   const results: EndpointResult[] = [];
   for (const endpoint of endpoints(fixtures)) {
-    const figures = await measureEndpoint(server, credentials, endpoint, timing);
+    const figures = await measureEndpoint(server, credentials, endpoint, timing, sqlCeiling);
     const target = options.smoke ? undefined : endpoint.targets[kind];
     results.push({
       key: endpoint.key,
@@ -155,6 +210,19 @@ async function measureServer(
   };
 }
 
+/** The server's pool when DATABASE_POOL_SIZE is not set (src/db/client.ts). */
+const SERVER_POOL_SIZE = 10;
+
+/**
+ * The SQL ceiling's settings on PostgreSQL: a process of its own can share the database. PGlite
+ * lives inside the server's process, which holds its data directory: it has no SQL ceiling.
+ */
+function sqlCeilingOf(env: Record<string, string>): SqlCeilingSettings | null {
+  const databaseUrl = env.DATABASE_URL;
+  if (databaseUrl === undefined) return null;
+  return { endpoint: '', databaseUrl, secret: env.JWT_SECRET ?? '', poolSize: SERVER_POOL_SIZE };
+}
+
 /** The whole HTTP benchmark on one throw-away database; stops and drops all it started. */
 export async function benchHttp(options: HttpBenchOptions): Promise<HttpBenchResult> {
   await buildServerIfNeeded();
@@ -167,7 +235,14 @@ export async function benchHttp(options: HttpBenchOptions): Promise<HttpBenchRes
     const server = await startServer(env);
     try {
       console.log(`${database.label}: measuring the server at ${server.url}...`);
-      const measured = await measureServer(database.kind, server, credentials, options, size);
+      const measured = await measureServer(
+        database.kind,
+        server,
+        credentials,
+        options,
+        size,
+        sqlCeilingOf(env),
+      );
       return {
         database: database.kind,
         label: database.label,

@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 
-export const CONNECTIONS = 50;
+export const CONNECTIONS = 10;
 const TIMEOUT_SECONDS = 60;
 
 /**

@@ -6,6 +6,7 @@ import type { LoadLength, Timing } from './load.js';
 import { serverRoot } from './processes.js';
 
 const whole = (n: number) => Math.round(n).toLocaleString('en');
+const percent = (share: number) => `${(share * 100).toFixed(1)} %`;
 const mark = (met: boolean | null) => (met === null ? '' : met ? '✓ pass' : '✗ miss');
 
 function row(cells: string[], widths: number[]) {
@@ -44,8 +45,10 @@ export function formatHttpResult(result: HttpBenchResult): string {
       'req/s',
       'p50 ms',
       'p99 ms',
-      'ceiling req/s',
-      'of ceiling',
+      'node:http req/s',
+      'of it',
+      'SQL req/s',
+      'of it',
       'target',
       '',
     ],
@@ -56,7 +59,9 @@ export function formatHttpResult(result: HttpBenchResult): string {
       figures.p50Ms.toFixed(1),
       figures.p99Ms.toFixed(1),
       whole(figures.ceiling.requestsPerSecond),
-      `${(figures.ratio * 100).toFixed(1)} %`,
+      percent(figures.ratio),
+      figures.sqlCeiling ? whole(figures.sqlCeiling.requestsPerSecond) : '–',
+      figures.sqlRatio === null ? '–' : percent(figures.sqlRatio),
       target ?? '',
       mark(met),
     ]),
