@@ -141,7 +141,13 @@ async function measureEndpoint(
   const ceiling = await measureCeiling(await startCeiling(answer), endpoint, session, timing);
   const sql =
     sqlCeiling && hasSqlCeiling(endpoint.key)
-      ? await measureSqlCeiling({ ...sqlCeiling, endpoint: endpoint.key }, endpoint, session, answer, timing)
+      ? await measureSqlCeiling(
+          { ...sqlCeiling, endpoint: endpoint.key },
+          endpoint,
+          session,
+          answer,
+          timing,
+        )
       : null;
   return {
     ...figures,

@@ -140,7 +140,9 @@ const reviewTable: CeilingStatement = {
   values: pageValues,
 };
 
-const typeNames = JSON.stringify(Object.fromEntries(BRAINSTORM_TYPES.map((t) => [t.value, t.display_name])));
+const typeNames = JSON.stringify(
+  Object.fromEntries(BRAINSTORM_TYPES.map((t) => [t.value, t.display_name])),
+);
 
 /** A first page of every brainstorm, newest first, its count the table's. */
 const brainstormList: CeilingStatement = {

@@ -83,7 +83,10 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
     options.database ?? (await openDatabase(databaseTarget(config), { log: app.log }));
   await app.register(errorHandler);
   await app.register(db, { database, owned: !options.database });
-  await app.register(auth, { secret: config.jwtSecret ?? resolveJwtSecret(config.dataDir) });
+  await app.register(auth, {
+    secret: config.jwtSecret ?? resolveJwtSecret(config.dataDir),
+    database,
+  });
   await app.register(generation, { database, config });
   await app.register(analysis, { database, config });
   await app.register(webhooks, { database, config });

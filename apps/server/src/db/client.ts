@@ -13,7 +13,7 @@ import { prepareDataDir } from './data-dir.js';
 import { lockDataDir } from './data-dir-lock.js';
 import {
   listenPglite,
-  listenPostgres,
+  postgresListener,
   type NotificationHandlers,
   type Unlisten,
 } from './notifications.js';
@@ -137,6 +137,7 @@ function openPostgres(
   const db = drizzlePg({ client: pool, casing: 'snake_case', ...(logger ? { logger } : {}) });
   const alone = <T>(run: () => Promise<T>) => withSetUpLock(url, run, log);
   const newSession = () => new pg.Client({ connectionString: url });
+  const listen = postgresListener(newSession, log);
   return {
     db,
     kind: 'postgres',
@@ -144,7 +145,7 @@ function openPostgres(
     migrate: () => alone(() => migratePg(db, { migrationsFolder })),
     alone,
     newSession,
-    listen: (channel, handlers) => listenPostgres(newSession, channel, handlers, log),
+    listen,
     close: () => pool.end(),
   };
 }

@@ -8,6 +8,8 @@ export interface NotificationHandlers {
   onPayload: (payload: string) => void;
   /** Notifications may have been missed: the connection that heard them was lost and is back. */
   onGap: () => void;
+  /** The connection that hears them is lost: until `onGap`, nothing is heard. */
+  onLost?: () => void;
 }
 
 /** Stops listening. */
@@ -24,62 +26,105 @@ export async function listenPglite(
 
 const RECONNECT_DELAYS_MS = [100, 500, 1000, 2000, 5000];
 
+/** Subscribes a channel's handlers to a process's one listening session. */
+export type PostgresListen = (channel: string, handlers: NotificationHandlers) => Promise<Unlisten>;
+
 /**
  * PostgreSQL delivers a channel's notifications to every session listening on it, in commit
- * order. This session lasts as long as the listener, outside the pool (a pooled connection
- * would be handed to others); when it is lost, it is made again, and `onGap` is told once it is
- * back, since what was sent meanwhile is gone.
+ * order. A process listens on one session for all its channels, outside the pool (a pooled
+ * connection would be handed to others), opened with the first channel and ended with the last.
+ * When it is lost, every channel's `onLost` is told, it is made again, and each `onGap` is told
+ * once it is back, since what was sent meanwhile is gone.
  */
-export async function listenPostgres(
-  newSession: () => pg.Client,
-  channel: string,
-  { onPayload, onGap }: NotificationHandlers,
-  log?: DatabaseLog,
-): Promise<Unlisten> {
-  let stopped = false;
+export function postgresListener(newSession: () => pg.Client, log?: DatabaseLog): PostgresListen {
+  const channels = new Map<string, Set<NotificationHandlers>>();
   let session: pg.Client | undefined;
+  let opening: Promise<pg.Client> | undefined;
   let retry: NodeJS.Timeout | undefined;
+
+  const everyHandler = () => [...channels.values()].flatMap((handlers) => [...handlers]);
 
   const connect = async () => {
     const client = newSession();
     client.on('error', warnOf(log));
     client.on('notification', (message) => {
-      if (message.channel === channel) onPayload(message.payload ?? '');
+      for (const handlers of channels.get(message.channel) ?? []) {
+        handlers.onPayload(message.payload ?? '');
+      }
     });
     client.on('end', () => {
-      if (stopped || session !== client) return;
+      if (session !== client) return;
       session = undefined;
-      reconnect(0);
+      for (const handlers of everyHandler()) handlers.onLost?.();
+      if (channels.size > 0) reconnect(0);
     });
     try {
       await client.connect();
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      for (const channel of channels.keys()) {
+        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      }
     } catch (error) {
       await client.end().catch(() => undefined);
       throw error;
     }
     session = client;
+    return client;
+  };
+
+  const end = async () => {
+    const client = session;
+    session = undefined;
+    await client?.end().catch(() => undefined);
   };
 
   const reconnect = (attempt: number) => {
     const delay = RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)];
     retry = setTimeout(() => {
+      retry = undefined;
       connect().then(
         () => {
-          if (stopped) void session?.end();
-          else onGap();
+          if (channels.size === 0) void end();
+          else for (const handlers of everyHandler()) handlers.onGap();
         },
         () => {
-          if (!stopped) reconnect(attempt + 1);
+          if (channels.size > 0) reconnect(attempt + 1);
         },
       );
     }, delay).unref();
   };
 
-  await connect();
-  return async () => {
-    stopped = true;
+  const subscribe = async (channel: string) => {
+    if (session) return session.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    // A session being made again listens on every channel once it is back.
+    if (retry) return;
+    opening ??= connect().finally(() => (opening = undefined));
+    const client = await opening;
+    await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+  };
+
+  const unsubscribe = async (channel: string, handlers: NotificationHandlers) => {
+    const listening = channels.get(channel);
+    listening?.delete(handlers);
+    if (listening?.size !== 0) return;
+    channels.delete(channel);
+    if (channels.size > 0) {
+      await session?.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
+      return;
+    }
     clearTimeout(retry);
-    await session?.end().catch(() => undefined);
+    retry = undefined;
+    await end();
+  };
+
+  return async (channel, handlers) => {
+    const listening = channels.get(channel) ?? new Set();
+    channels.set(channel, listening.add(handlers));
+    try {
+      await subscribe(channel);
+    } catch (error) {
+      await unsubscribe(channel, handlers);
+      throw error;
+    }
+    return () => unsubscribe(channel, handlers);
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Database } from '../db/client.js';
 import type { UserRow } from '../db/schema/users.js';
 import { notAuthenticated, permissionDenied } from '../lib/errors.js';
 import { accessTokens, type AccessTokens } from '../modules/auth/auth.tokens.js';
@@ -8,7 +9,7 @@ import {
   INVALID_TOKEN,
   PERSONAL_TOKEN_PREFIX,
 } from '../modules/tokens/tokens.service.js';
-import { findUserById } from '../modules/users/users.service.js';
+import { startUserCache } from '../modules/users/user-cache.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,8 +33,13 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Routes that check a read token per operation themselves (the MCP transport's tools). */
 const SCOPE_CHECKED_BY_ROUTE = new Set(['/api/mcp/']);
 
-/** Bearer access tokens: `app.authenticate` as an onRequest hook puts the user on the request. */
-async function authPlugin(app: FastifyInstance, opts: { secret: string }) {
+/**
+ * Bearer access tokens: `app.authenticate` as an onRequest hook puts the user on the request,
+ * a session's user from the cache of signed-in users (decision 036).
+ */
+async function authPlugin(app: FastifyInstance, opts: { secret: string; database: Database }) {
+  const users = await startUserCache(opts.database);
+  app.addHook('preClose', () => users.stop());
   app.decorate('tokens', accessTokens(opts.secret));
   app.decorateRequest('user', null);
   app.decorateRequest('credential', null);
@@ -53,7 +59,7 @@ async function authPlugin(app: FastifyInstance, opts: { secret: string }) {
     }
     const subject = await app.tokens.verify(token);
     if (subject === null) throw notAuthenticated(INVALID_TOKEN);
-    const user = await findUserById(app.db, subject.id);
+    const user = await users.find(app.db, subject.id);
     if (!user?.isActive) throw notAuthenticated('User not found or inactive');
     // A password change or a deactivation since the token was issued ends it.
     if (user.sessionVersion !== subject.sessionVersion) throw notAuthenticated(INVALID_TOKEN);

@@ -17,6 +17,22 @@ const orderColumns: Record<UserOrderingField, SQL | AnyPgColumn> = {
   created: users.created,
 };
 
+type UserChangeListener = (id: number) => void;
+const changeListeners = new Set<UserChangeListener>();
+
+/**
+ * Calls `listener` with a user's id after each change to the user's row made here, as soon as
+ * its statement returns (the user cache forgets the row; decision 036). Returns the unsubscribe.
+ */
+export function onUserChanged(listener: UserChangeListener): () => void {
+  changeListeners.add(listener);
+  return () => changeListeners.delete(listener);
+}
+
+const announceChange = (id: number) => {
+  for (const listener of changeListeners) listener(id);
+};
+
 export async function findUserById(db: Db, id: number): Promise<UserRow | null> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row ?? null;
@@ -85,8 +101,12 @@ export async function updateUser(
       })
       .where(eq(users.id, id))
       .returning();
-  if (!endSessions) return (await change(db))[0] ?? null;
-  return db.transaction(async (tx) => {
+  if (!endSessions) {
+    const [row] = await change(db);
+    announceChange(id);
+    return row ?? null;
+  }
+  const updated = await db.transaction(async (tx) => {
     const [row] = await change(tx);
     if (!row) return null;
     await tx
@@ -101,4 +121,6 @@ export async function updateUser(
       );
     return row;
   });
+  announceChange(id);
+  return updated;
 }
