@@ -37,7 +37,9 @@ export async function startUserCache(database: Database): Promise<UserCache> {
 
   const stopForgetting = repo.onUserChanged(forget);
   const unlisten = await database.listen(USERS_CHANNEL, {
-    onPayload: (payload) => (payload === '*' ? forgetAll() : forget(Number(payload))),
+    onPayload: (payload) => {
+      payload === '*' ? forgetAll() : forget(Number(payload));
+    },
     onLost: () => {
       hearing = false;
       forgetAll();
