@@ -38,7 +38,8 @@ export async function startUserCache(database: Database): Promise<UserCache> {
   const stopForgetting = repo.onUserChanged(forget);
   const unlisten = await database.listen(USERS_CHANNEL, {
     onPayload: (payload) => {
-      payload === '*' ? forgetAll() : forget(Number(payload));
+      if (payload === '*') forgetAll();
+      else forget(Number(payload));
     },
     onLost: () => {
       hearing = false;
