@@ -97,4 +97,6 @@ function serve(settings: SqlCeilingSettings) {
   });
 }
 
-process.once('message', (message) => { serve(message as SqlCeilingSettings); });
+process.once('message', (message) => {
+  serve(message as SqlCeilingSettings);
+});

@@ -44,12 +44,12 @@ export const pageWindow = ({ page, page_size }: Pagination) => ({
   offset: (page - 1) * page_size,
 });
 
-/** Wraps one page of rows in the DRF envelope, with absolute next/previous links. */
-export function paginate<T>(
+/** The absolute links to a page's neighbours; a page past the last is refused with 404. */
+export function pageLinks(
   request: FastifyRequest,
   { page, page_size }: Pagination,
-  { count, rows }: Counted<T>,
-): Page<T> {
+  count: number,
+): { next: string | null; previous: string | null } {
   const lastPage = Math.max(1, Math.ceil(count / page_size));
   if (page > lastPage) throw notFound('Invalid page.');
   const link = (target: number) => {
@@ -59,9 +59,16 @@ export function paginate<T>(
     return url.toString();
   };
   return {
-    count,
     next: page < lastPage ? link(page + 1) : null,
     previous: page > 1 ? link(page - 1) : null,
-    results: rows,
   };
+}
+
+/** Wraps one page of rows in the DRF envelope, with absolute next/previous links. */
+export function paginate<T>(
+  request: FastifyRequest,
+  pagination: Pagination,
+  { count, rows }: Counted<T>,
+): Page<T> {
+  return { count, ...pageLinks(request, pagination, count), results: rows };
 }

@@ -225,26 +225,6 @@ function childrenOfJson(rows: ChildrenJson[]): Children {
 const anyOf = (column: AnyPgColumn, ids: number[]) =>
   sql`${column} = any(${sql.param(ids)}::int[])`;
 
-export interface AnnotationDetails {
-  annotations: AnnotationRow[];
-  reactions: ReactionRow[];
-  comments: CommentRow[];
-}
-
-/** A user's annotations of some ideas with their reactions and comments: one statement. */
-export async function annotationsOfIdeas(
-  db: Db,
-  userId: number,
-  ideaIds: number[],
-): Promise<AnnotationDetails> {
-  if (ideaIds.length === 0) return { annotations: [], reactions: [], comments: [] };
-  const rows = await db
-    .select({ annotation: getTableColumns(ideaAnnotations), ...childrenJson })
-    .from(ideaAnnotations)
-    .where(and(eq(ideaAnnotations.userId, userId), anyOf(ideaAnnotations.ideaId, ideaIds)));
-  return { annotations: rows.map((row) => row.annotation), ...childrenOfJson(rows) };
-}
-
 /** The reactions and comments of some annotations, oldest first: one statement. */
 export async function childrenOf(db: Db, annotationIds: number[]): Promise<Children> {
   if (annotationIds.length === 0) return { reactions: [], comments: [] };

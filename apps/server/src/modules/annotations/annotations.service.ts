@@ -17,7 +17,7 @@ import type { ChildTarget } from './own-rows.schemas.js';
 
 /*
  * The caller's own annotations: their routes under /idea-annotations/annotations/, the ideas
- * module's view of them (`annotationsByIdea`, `annotateIdea`), and the annotation a new comment
+ * module's view of them (`annotateIdea`, and `annotationJson` for the ideas it reads), and the annotation a new comment
  * or reaction goes on (`annotationFor`).
  */
 
@@ -140,17 +140,6 @@ export async function toggleAnnotation(
 
 export async function deleteAnnotation(db: Db, user: UserRow, id: number) {
   if (!(await repo.deleteAnnotation(db, user.id, id))) throw notFound();
-}
-
-/** The caller's annotations of the given ideas, by idea id, in a fixed number of statements. */
-export async function annotationsByIdea(
-  db: Db,
-  user: UserRow,
-  ideaIds: number[],
-): Promise<Map<number, AnnotationDto>> {
-  const { annotations, ...children } = await repo.annotationsOfIdeas(db, user.id, ideaIds);
-  const dtos = withChildren(annotations, children, toAnnotationDto);
-  return new Map(dtos.map((dto) => [dto.idea, dto]));
 }
 
 /** Sets any of vote, is_bookmarked and is_hidden on the caller's annotation, creating it. */

@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { CSV_BOM, csvLine, writtenCell, type WrittenCell } from '../../lib/csv.js';
 import { HttpError } from '../../lib/errors.js';
 import type { ExportRow } from './ideas.repository.js';
-import type { ExportFormat, IdeaDto } from './ideas.schemas.js';
+import type { ExportFormat } from './ideas.schemas.js';
 
 export const CSV_HEADER = [
   'id',
@@ -114,11 +114,12 @@ export async function* csvChunks(batches: AsyncIterable<CsvRow[]>) {
   });
 }
 
-export async function* jsonChunks(batches: AsyncIterable<IdeaDto[]>) {
+/** A JSON array of the ideas, each the JSON text the database built (decision 036). */
+export async function* jsonChunks(batches: AsyncIterable<string[]>) {
   let separator = '';
   yield '[';
   yield* chunks(batches, (idea) => {
-    const text = separator + JSON.stringify(idea);
+    const text = separator + idea;
     separator = ',';
     return text;
   });

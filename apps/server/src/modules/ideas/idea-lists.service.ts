@@ -6,8 +6,7 @@ import type { DuplicateFilter, IdeaFilters, Review } from './idea-filters.js';
 import { csvChunks, jsonChunks, type CsvRow } from './idea-export.js';
 import * as repo from './ideas.repository.js';
 import type { IdeaCounts } from './ideas.repository.js';
-import type { ExportFormat, IdeaDto, IdeaListQuery, ReviewedQuery } from './ideas.schemas.js';
-import { ideaDtos } from './ideas.service.js';
+import type { ExportFormat, IdeaListQuery, ReviewedQuery } from './ideas.schemas.js';
 
 /** The three lists share their parameters; `reviewed` adds the reviewer and flag filters. */
 export type ListQuery = IdeaListQuery & Partial<ReviewedQuery>;
@@ -60,31 +59,42 @@ async function pageAndCounts(db: Db, filters: IdeaFilters, query: ListQuery) {
     db,
     filters,
     { ...query, ...pageWindow(query) },
-    { reviewerId: reviewerOf(filters) },
+    {
+      counts: { reviewerId: reviewerOf(filters) },
+      withAnnotations: query.with_annotations,
+    },
   );
   const counts = rows[0]?.counts ?? (await repo.countIdeas(db, filters, reviewerOf(filters)));
   return { rows, counts: refuseMissing(filters, counts) };
 }
 
+/** One page of ideas: the counts, and the ideas as the JSON array text the database built. */
+export interface IdeaPage {
+  count: number;
+  filteredCount: number;
+  stackedCount: number;
+  /** A JSON array of `IdeaDto`s, to be sent as it is (decision 036). */
+  results: string;
+}
+
 /**
  * One page: `count` is the ideas matching the query's own filters (brainstorm, search),
  * `filteredCount` those left after the caller's (reviewed, hidden, ...), which are the ones paged.
- * One statement, and three more with annotations, whatever the page size.
+ * One statement, whatever the page size, with or without the caller's annotations.
  */
 export async function listIdeas(
   db: Db,
   user: UserRow,
   query: ListQuery,
   review?: Review,
-): Promise<{ count: number; filteredCount: number; stackedCount: number; rows: IdeaDto[] }> {
+): Promise<IdeaPage> {
   const filters = filtersOf(user, query, review);
   const { rows, counts } = await pageAndCounts(db, filters, query);
-  const ideas = await ideaDtos(db, user, rows, query.with_annotations);
   return {
     count: counts.count,
     filteredCount: counts.filteredCount,
     stackedCount: counts.stackedCount,
-    rows: ideas,
+    results: `[${rows.map((row) => row.dto).join(',')}]`,
   };
 }
 
@@ -202,12 +212,13 @@ function csvBatchReader(): BatchReader<CsvRow> {
 }
 
 /** Ideas as the list shows them, batch by batch: which ones, then those ideas read by id. */
-async function* dtoBatches(db: Db, user: UserRow, filters: IdeaFilters, query: ListQuery) {
+async function* dtoBatches(db: Db, filters: IdeaFilters, query: ListQuery) {
   const keys = batches(repo.selectBatchKeys, MAX_BATCH_ROWS.json, db, filters, query);
+  const withAnnotations = query.with_annotations ?? false;
   for await (const batch of keys) {
     const ids = batch.map((row) => row.id);
-    const rows = await repo.selectIdeasById(db, filters, query.ordering, ids);
-    yield await ideaDtos(db, user, rows, query.with_annotations);
+    const rows = await repo.selectIdeasById(db, filters, query.ordering, ids, withAnnotations);
+    yield rows.map((row) => row.dto);
   }
 }
 
@@ -226,5 +237,5 @@ export async function exportIdeas(
   refuseMissing(filters, await repo.countIdeas(db, filters, reviewerOf(filters)));
   return format === 'csv'
     ? csvChunks(batches(csvBatchReader(), MAX_BATCH_ROWS.csv, db, filters, query))
-    : jsonChunks(dtoBatches(db, user, filters, query));
+    : jsonChunks(dtoBatches(db, filters, query));
 }

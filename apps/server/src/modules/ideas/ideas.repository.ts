@@ -21,6 +21,8 @@ import {
   unlessHidden,
   type IdeaFilters,
 } from './idea-filters.js';
+import { ideaJson } from './idea-json.js';
+import type { IdeaDto } from './ideas.schemas.js';
 import {
   afterKeys,
   sortColumns,
@@ -51,6 +53,22 @@ export async function findIdea(db: Db, id: number, callerId: number) {
     .leftJoinLateral(mineLateral(callerId), sql`true`)
     .where(eq(ideas.id, id));
   return row ?? null;
+}
+
+/** One idea as the API shows it to the caller (`IdeaDto`), or null when there is none. */
+export async function findIdeaDto(
+  db: Db,
+  id: number,
+  callerId: number,
+  withAnnotations: boolean,
+): Promise<IdeaDto | null> {
+  const [row] = await db
+    .select({ dto: sql<IdeaDto>`${ideaJson({ withAnnotation: withAnnotations })}` })
+    .from(ideas)
+    .innerJoin(brainstorms, eq(brainstorms.id, ideas.brainstormId))
+    .leftJoinLateral(mineLateral(callerId), sql`true`)
+    .where(eq(ideas.id, id));
+  return row?.dto ?? null;
 }
 
 const exists = (
@@ -152,20 +170,21 @@ export interface BatchWindow extends IdeaWindow {
   textBudget: number;
 }
 
-/** Ideas passing every filter and `condition`, in the ordering, with `selectIdeas`' columns. */
+/**
+ * Ideas passing every filter and `condition`, in the ordering: each as the API shows it (`dto`,
+ * the JSON text the database built; with `withAnnotations`, the caller's annotation in it) with
+ * its sort keys; with `counts`, every row also carries the counts, so a page is one statement.
+ */
 function orderedIdeas(
   db: Db,
   filters: IdeaFilters,
   ordering: Ordering<IdeaOrderingField>,
   condition: SQL | undefined,
-  counts?: { reviewerId: number | undefined },
+  { counts, withAnnotations = false }: IdeaSelection,
 ) {
   return db
     .select({
-      ...ideaSelection,
-      myVote: sql<number | null>`${mine.vote}`,
-      myBookmarked: sql<boolean | null>`${mine.isBookmarked}`,
-      myHidden: sql<boolean | null>`${mine.isHidden}`,
+      dto: sql<string>`${ideaJson({ withAnnotation: withAnnotations })}::text`,
       sortKeys: sortKeys(ordering),
       counts: counts
         ? sql<IdeaCounts>`(${countsStatement(filters, counts.reviewerId)})`
@@ -178,18 +197,21 @@ function orderedIdeas(
     .orderBy(...sortOrder(ordering));
 }
 
-/**
- * Ideas passing every filter, with the caller's vote and flags and each row's sort keys; with
- * `counts`, every row also carries the counts, so a page is one statement.
- */
+export interface IdeaSelection {
+  /** The counts of `countIdeas`, on every row. */
+  counts?: { reviewerId: number | undefined } | undefined;
+  withAnnotations?: boolean | undefined;
+}
+
+/** Ideas passing every filter, as the API shows them, in a window of the ordering. */
 export async function selectIdeas(
   db: Db,
   filters: IdeaFilters,
   window: IdeaWindow,
-  counts?: { reviewerId: number | undefined },
+  selection: IdeaSelection,
 ) {
   const after = window.after && afterKeys(window.ordering, window.after);
-  return orderedIdeas(db, filters, window.ordering, after, counts)
+  return orderedIdeas(db, filters, window.ordering, after, selection)
     .limit(window.limit)
     .offset(window.offset ?? 0);
 }
@@ -203,8 +225,10 @@ export async function selectIdeasById(
   filters: IdeaFilters,
   ordering: Ordering<IdeaOrderingField>,
   ids: number[],
+  withAnnotations: boolean,
 ) {
-  return orderedIdeas(db, filters, ordering, sql`${ideas.id} = any(${sql.param(ids)}::int[])`);
+  const byId = sql`${ideas.id} = any(${sql.param(ids)}::int[])`;
+  return orderedIdeas(db, filters, ordering, byId, { withAnnotations });
 }
 
 export type IdeaListRow = Awaited<ReturnType<typeof selectIdeas>>[number];

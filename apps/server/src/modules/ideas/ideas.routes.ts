@@ -3,7 +3,8 @@ import type { DuplicateThresholds } from '../../config.js';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, idParams } from '../../lib/http-schemas.js';
-import { pageOf, paginate, paginationQuery } from '../../lib/pagination.js';
+import { pageLinks, pageOf, paginate, paginationQuery } from '../../lib/pagination.js';
+import { objectWithRawJson, sendJsonText } from '../../lib/raw-json.js';
 import { actor } from '../../plugins/auth.js';
 import { annotationFields, annotationSchema } from '../annotations/annotations.schemas.js';
 import type { Review } from './idea-filters.js';
@@ -68,18 +69,16 @@ async function listOrExport(
 ) {
   const user = actor(request);
   if (!query.format) {
-    const { count, filteredCount, stackedCount, rows } = await lists.listIdeas(
+    const { count, filteredCount, stackedCount, results } = await lists.listIdeas(
       app.db,
       user,
       query,
       review,
     );
-    return {
-      ...paginate(request, query, { count: filteredCount, rows }),
-      count,
-      filteredCount,
-      stackedCount,
-    };
+    // The pages are paged by filteredCount; `count` is the query's own.
+    const links = pageLinks(request, query, filteredCount);
+    const fields = { count, ...links, filteredCount, stackedCount };
+    return sendJsonText(reply, objectWithRawJson(fields, { results }));
   }
   const release = claimExportSlot(user.id);
   try {

@@ -1,98 +1,15 @@
 import type { DuplicateThresholds } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import type { IdeaRow } from '../../db/schema/ideas.js';
 import type { UserRow } from '../../db/schema/users.js';
 import { fieldError, notFound, permissionDenied } from '../../lib/errors.js';
 import { isoDate } from '../../lib/http-schemas.js';
 import { pageWindow, type Counted, type Pagination } from '../../lib/pagination.js';
-import type { AnnotationChanges, AnnotationDto } from '../annotations/annotations.schemas.js';
-import { annotateIdea, annotationsByIdea } from '../annotations/annotations.service.js';
+import type { AnnotationChanges } from '../annotations/annotations.schemas.js';
+import { annotateIdea } from '../annotations/annotations.service.js';
 import { displayName } from '../users/users.service.js';
 import * as repo from './ideas.repository.js';
 import { brainstormOfIdea, closestIdeas, lockBrainstorm, promoteStack } from './near-duplicates.js';
-import type { IdeaChanges, IdeaCommentDto, IdeaCreateInput, IdeaDto } from './ideas.schemas.js';
-
-type IdeaWithDetail = IdeaRow & {
-  brainstormTitle: string;
-  brainstormType: string;
-  /** Blind review: the caller has not reviewed the idea yet, so its totals are withheld. */
-  totalsHidden: boolean;
-};
-
-function provenance(row: IdeaRow): IdeaDto['provenance'] {
-  if (row.provider === null) return null;
-  return {
-    provider: row.provider,
-    model: row.model,
-    technique: row.technique,
-    prompt_version: row.promptVersion,
-    settings: row.settings,
-    input_tokens: row.inputTokens,
-    output_tokens: row.outputTokens,
-    generation: row.generationId,
-    inspired_by: row.inspiredBy,
-    steered_by: row.steeredBy,
-  };
-}
-
-export function toIdeaDto(row: IdeaWithDetail): IdeaDto {
-  const hidden = row.totalsHidden;
-  return {
-    id: row.id,
-    title: row.title,
-    summary: row.summary,
-    description: row.description,
-    brainstorm: row.brainstormId,
-    brainstorm_detail: {
-      id: row.brainstormId,
-      title: row.brainstormTitle,
-      type: row.brainstormType,
-    },
-    created: isoDate(row.created),
-    modified: isoDate(row.modified),
-    created_by: row.createdBy,
-    provenance: provenance(row),
-    votes: hidden ? null : row.votes,
-    reaction_counts: hidden
-      ? null
-      : {
-          laugh: row.laughCount,
-          idea: row.ideaCount,
-          surprised: row.surprisedCount,
-          thumbtack: row.thumbtackCount,
-        },
-    comments_count: hidden ? null : row.commentsCount,
-    totals_hidden: hidden,
-    duplicate_of: row.duplicateOf,
-    duplicate_score: row.duplicateScore,
-    stacked_by: row.stackedBy,
-    duplicates_count: row.duplicatesCount,
-    theme: row.themeId,
-    combined_from: row.combinedFrom,
-  };
-}
-
-/** Ideas as the API shows them; with annotations, the caller's own (three more statements). */
-export async function ideaDtos(
-  db: Db,
-  user: UserRow,
-  rows: IdeaWithDetail[],
-  withAnnotations: boolean | undefined,
-): Promise<IdeaDto[]> {
-  if (!withAnnotations) return rows.map(toIdeaDto);
-  const annotations = await annotationsByIdea(
-    db,
-    user,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => withAnnotation(toIdeaDto(row), annotations.get(row.id) ?? null));
-}
-
-const withAnnotation = (idea: IdeaDto, annotation: AnnotationDto | null): IdeaDto => ({
-  ...idea,
-  user_annotation: annotation,
-  annotation,
-});
+import type { IdeaChanges, IdeaCommentDto, IdeaCreateInput } from './ideas.schemas.js';
 
 async function findOr404(db: Db, user: UserRow, id: number) {
   const idea = await repo.findIdea(db, id, user.id);
@@ -108,8 +25,9 @@ function assertCanChange(actor: UserRow, idea: repo.IdeaWithBrainstorm) {
   }
 }
 
-export async function getIdea(db: Db, user: UserRow, id: number, withAnnotations?: boolean) {
-  const [idea] = await ideaDtos(db, user, [await findOr404(db, user, id)], withAnnotations);
+/** One idea as the API shows it to the user, with their annotation when asked. */
+export async function getIdea(db: Db, user: UserRow, id: number, withAnnotations = false) {
+  const idea = await repo.findIdeaDto(db, id, user.id, withAnnotations);
   if (!idea) throw notFound();
   return idea;
 }

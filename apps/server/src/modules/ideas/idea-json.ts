@@ -1,0 +1,46 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { brainstorms } from '../../db/schema/brainstorms.js';
+import { ideas } from '../../db/schema/ideas.js';
+import { isoText } from '../../db/json.js';
+import { annotationJson } from '../annotations/annotation-json.js';
+import { mine, totalsHidden, unlessHidden } from './idea-filters.js';
+
+const i = ideas;
+
+/** How many users gave each reaction, or null where the totals are withheld. */
+const reactionCounts = sql`case when ${totalsHidden} then null else json_build_object(
+  'laugh', ${i.laughCount}, 'idea', ${i.ideaCount}, 'surprised', ${i.surprisedCount},
+  'thumbtack', ${i.thumbtackCount}) end`;
+
+/** Where a generated idea came from; null for one written by hand. */
+const provenance = sql`case when ${i.provider} is null then null else json_build_object(
+  'provider', ${i.provider}, 'model', ${i.model}, 'technique', ${i.technique},
+  'prompt_version', ${i.promptVersion}, 'settings', ${i.settings},
+  'input_tokens', ${i.inputTokens}, 'output_tokens', ${i.outputTokens},
+  'generation', ${i.generationId}, 'inspired_by', ${i.inspiredBy},
+  'steered_by', ${i.steeredBy}) end`;
+
+/**
+ * An idea as the API shows it (`IdeaDto`, ideas.schemas.ts), built by the database: the one
+ * place the DTO is written (decision 036). It reads `ideas`, its `brainstorms` row and the
+ * caller's annotation `mine` (for blind review, and with `withAnnotation` the annotation
+ * itself), all of which the statement must have in scope.
+ */
+export function ideaJson({ withAnnotation }: { withAnnotation: boolean }): SQL {
+  const idea = sql`json_build_object(
+    'id', ${i.id}, 'title', ${i.title}, 'summary', ${i.summary},
+    'description', ${i.description}, 'brainstorm', ${i.brainstormId},
+    'brainstorm_detail', json_build_object('id', ${brainstorms.id},
+      'title', ${brainstorms.title}, 'type', ${brainstorms.type}),
+    'created', ${isoText(i.created)}, 'modified', ${isoText(i.modified)},
+    'created_by', ${i.createdBy}, 'provenance', ${provenance},
+    'votes', ${unlessHidden(i.votes)}, 'reaction_counts', ${reactionCounts},
+    'comments_count', ${unlessHidden(i.commentsCount)}, 'totals_hidden', ${totalsHidden},
+    'duplicate_of', ${i.duplicateOf}, 'duplicate_score', ${i.duplicateScore},
+    'stacked_by', ${i.stackedBy}, 'duplicates_count', ${i.duplicatesCount},
+    'theme', ${i.themeId}, 'combined_from', ${i.combinedFrom}`;
+  if (!withAnnotation) return sql`${idea})`;
+  // Built once, given twice: the spec's client reads `annotation`, the API documents both.
+  return sql`(select ${idea}, 'user_annotation', a, 'annotation', a)
+    from (select ${annotationJson(mine)} as a) as annotation)`;
+}
