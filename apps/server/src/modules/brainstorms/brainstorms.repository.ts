@@ -1,21 +1,12 @@
-import {
-  and,
-  count,
-  eq,
-  getTableColumns,
-  gte,
-  ilike,
-  isNull,
-  lt,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, count, eq, gte, ilike, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   brainstorms,
   type BrainstormParameters,
   type BrainstormRow,
 } from '../../db/schema/brainstorms.js';
+import type { BrainstormDto } from './brainstorms.schemas.js';
+import { brainstormJson } from './brainstorm-json.js';
 import { orderBy, type Ordering } from '../../lib/ordering.js';
 import { containsPattern, searchCondition } from '../../lib/search.js';
 
@@ -69,6 +60,10 @@ function filterCondition(f: BrainstormFilters): SQL | undefined {
  * One page of brainstorms with their idea counts and the total: one statement, the total as a
  * subquery run once. Only a page past the end, which has no row to carry it, counts again.
  */
+/**
+ * A page of brainstorms as the API shows them, as the JSON array text the database built
+ * (decision 036), and how many match: one statement, two for a page past the end.
+ */
 export async function listBrainstorms(
   db: Db,
   params: BrainstormFilters & {
@@ -76,21 +71,31 @@ export async function listBrainstorms(
     limit: number;
     offset: number;
   },
-): Promise<{ count: number; rows: BrainstormRow[] }> {
+): Promise<{ count: number; results: string }> {
   const where = filterCondition(params);
   const total = db.select({ value: count() }).from(brainstorms).where(where);
   const rows = await db
-    .select({ ...getTableColumns(brainstorms), total: sql<number>`(${total})::int` })
+    .select({ dto: sql<string>`${brainstormJson}::text`, total: sql<number>`(${total})::int` })
     .from(brainstorms)
     .where(where)
     .orderBy(...orderBy(params.ordering, orderColumns, brainstorms.id))
     .limit(params.limit)
     .offset(params.offset);
+  const results = `[${rows.map((row) => row.dto).join(',')}]`;
   const first = rows[0];
-  if (first) return { count: first.total, rows };
-  if (params.offset === 0) return { count: 0, rows };
+  if (first) return { count: first.total, results };
+  if (params.offset === 0) return { count: 0, results };
   const [counted] = await total;
-  return { count: counted?.value ?? 0, rows };
+  return { count: counted?.value ?? 0, results };
+}
+
+/** One brainstorm as the API shows it, or null. */
+export async function findBrainstormDto(db: Db, id: number): Promise<BrainstormDto | null> {
+  const [row] = await db
+    .select({ dto: sql<BrainstormDto>`${brainstormJson}` })
+    .from(brainstorms)
+    .where(eq(brainstorms.id, id));
+  return row?.dto ?? null;
 }
 
 export async function findBrainstorm(db: Db, id: number): Promise<BrainstormRow | null> {
@@ -109,13 +114,17 @@ export type BrainstormValues = Pick<
   'title' | 'description' | 'type' | 'parameters' | 'projectId' | 'blindReview'
 >;
 
+/** Inserts a brainstorm and answers it as the API shows it. */
 export async function insertBrainstorm(
   db: Db,
   values: BrainstormValues & { createdBy: number },
-): Promise<BrainstormRow> {
-  const [row] = await db.insert(brainstorms).values(values).returning();
+): Promise<BrainstormDto> {
+  const [row] = await db
+    .insert(brainstorms)
+    .values(values)
+    .returning({ dto: sql<BrainstormDto>`${brainstormJson}` });
   if (!row) throw new Error('insert returned no row');
-  return row;
+  return row.dto;
 }
 
 export interface BrainstormChanges {

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, idParams } from '../../lib/http-schemas.js';
-import { pageOf, paginate } from '../../lib/pagination.js';
+import { pageLinks, pageOf } from '../../lib/pagination.js';
+import { objectWithRawJson, sendJsonText } from '../../lib/raw-json.js';
 import { actor } from '../../plugins/auth.js';
 import { BRAINSTORM_TYPES } from './brainstorm-types.js';
 import {
@@ -31,8 +32,11 @@ export async function brainstormRoutes(app: FastifyInstance) {
         response: { 200: pageOf(brainstormSchema), ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) =>
-      paginate(request, request.query, await brainstorms.listBrainstorms(app.db, request.query)),
+    async (request, reply) => {
+      const { count, results } = await brainstorms.listBrainstorms(app.db, request.query);
+      const fields = { count, ...pageLinks(request, request.query, count) };
+      return sendJsonText(reply, objectWithRawJson(fields, { results }));
+    },
   );
 
   r.post(

@@ -1,12 +1,9 @@
 import type { Db } from '../../db/client.js';
-import type { BrainstormRow } from '../../db/schema/brainstorms.js';
 import type { UserRow } from '../../db/schema/users.js';
 import { assertCanModify } from '../../lib/access.js';
 import { fieldError, notFound } from '../../lib/errors.js';
-import { isoDate } from '../../lib/http-schemas.js';
-import { pageWindow, type Counted } from '../../lib/pagination.js';
+import { pageWindow } from '../../lib/pagination.js';
 import { ARCHIVED_PROJECT, lockForFiling, projectExists } from '../projects/projects.service.js';
-import { typeDisplayName } from './brainstorm-types.js';
 import * as repo from './brainstorms.repository.js';
 import type {
   BrainstormChanges,
@@ -14,23 +11,6 @@ import type {
   BrainstormDto,
   BrainstormListQuery,
 } from './brainstorms.schemas.js';
-
-export function toBrainstormDto(row: BrainstormRow): BrainstormDto {
-  return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    type: row.type,
-    type_display: typeDisplayName(row.type),
-    parameters: row.parameters,
-    project: row.projectId,
-    created_by: row.createdBy,
-    ideas_count: row.ideasCount,
-    blind_review: row.blindReview,
-    created: isoDate(row.created),
-    modified: isoDate(row.modified),
-  };
-}
 
 async function findOr404(db: Db, id: number) {
   const brainstorm = await repo.findBrainstorm(db, id);
@@ -44,22 +24,24 @@ async function assertProjectExists(db: Db, project: number | 'none' | null | und
   }
 }
 
+/** A page of brainstorms: how many match, and the page as JSON array text (decision 036). */
 export async function listBrainstorms(
   db: Db,
   query: BrainstormListQuery,
-): Promise<Counted<BrainstormDto>> {
+): Promise<{ count: number; results: string }> {
   await assertProjectExists(db, query.project);
-  const { count, rows } = await repo.listBrainstorms(db, {
+  return repo.listBrainstorms(db, {
     ...query,
     createdAfter: query.created_after,
     createdBefore: query.created_before,
     ...pageWindow(query),
   });
-  return { count, rows: rows.map(toBrainstormDto) };
 }
 
-export async function getBrainstorm(db: Db, id: number) {
-  return toBrainstormDto(await findOr404(db, id));
+export async function getBrainstorm(db: Db, id: number): Promise<BrainstormDto> {
+  const brainstorm = await repo.findBrainstormDto(db, id);
+  if (!brainstorm) throw notFound();
+  return brainstorm;
 }
 
 /**
@@ -84,7 +66,7 @@ async function filingInto<T>(
 }
 
 export async function createBrainstorm(db: Db, actor: UserRow, input: BrainstormCreateInput) {
-  const row = await filingInto(db, input.project, null, (tx) =>
+  return filingInto(db, input.project, null, (tx) =>
     repo.insertBrainstorm(tx, {
       title: input.title,
       description: input.description,
@@ -95,7 +77,6 @@ export async function createBrainstorm(db: Db, actor: UserRow, input: Brainstorm
       createdBy: actor.id,
     }),
   );
-  return toBrainstormDto(row);
 }
 
 export async function updateBrainstorm(

@@ -12,13 +12,19 @@ const reactionCounts = sql`case when ${totalsHidden} then null else json_build_o
   'laugh', ${i.laughCount}, 'idea', ${i.ideaCount}, 'surprised', ${i.surprisedCount},
   'thumbtack', ${i.thumbtackCount}) end`;
 
-/** Where a generated idea came from; null for one written by hand. */
+/**
+ * Where a generated idea came from; null for one written by hand. Its JSON columns are read
+ * field by field: like the schema's serializer, only the documented fields are written.
+ */
 const provenance = sql`case when ${i.provider} is null then null else json_build_object(
   'provider', ${i.provider}, 'model', ${i.model}, 'technique', ${i.technique},
-  'prompt_version', ${i.promptVersion}, 'settings', ${i.settings},
+  'prompt_version', ${i.promptVersion},
+  'settings', case when ${i.settings} is null then null else jsonb_strip_nulls(jsonb_build_object(
+    'temperature', ${i.settings} -> 'temperature', 'max_tokens', ${i.settings} -> 'max_tokens')) end,
   'input_tokens', ${i.inputTokens}, 'output_tokens', ${i.outputTokens},
   'generation', ${i.generationId}, 'inspired_by', ${i.inspiredBy},
-  'steered_by', ${i.steeredBy}) end`;
+  'steered_by', case when ${i.steeredBy} is null then null else json_build_object(
+    'liked', ${i.steeredBy} -> 'liked', 'rejected', ${i.steeredBy} -> 'rejected') end) end`;
 
 /**
  * An idea as the API shows it (`IdeaDto`, ideas.schemas.ts), built by the database: the one
