@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { isoText } from '../../db/json.js';
+import { isoText, literal, renderedOnce } from '../../db/json.js';
 import { brainstorms as b } from '../../db/schema/brainstorms.js';
 import { BRAINSTORM_TYPES } from './brainstorm-types.js';
 
@@ -14,13 +14,13 @@ const DISPLAY_NAMES = JSON.stringify(
  * A type it does not know shows its value as its name. Like the schema's serializer, it writes
  * only the documented fields, whatever else a JSON column may hold.
  */
-export const brainstormJson: SQL = sql`json_build_object(
+export const brainstormJson: SQL = renderedOnce(sql`json_build_object(
   'id', ${b.id}, 'title', ${b.title}, 'description', ${b.description}, 'type', ${b.type},
-  'type_display', coalesce(${DISPLAY_NAMES}::jsonb ->> ${b.type}, ${b.type}),
+  'type_display', coalesce(${literal(DISPLAY_NAMES)}::jsonb ->> ${b.type}, ${b.type}),
   'parameters', json_build_object(
     'problem', coalesce(${b.parameters} -> 'problem', '""'),
     'themes', coalesce(${b.parameters} -> 'themes', '[]'),
     'type', coalesce(${b.parameters} -> 'type', to_jsonb(${b.type}))),
   'project', ${b.projectId}, 'created_by', ${b.createdBy},
   'ideas_count', ${b.ideasCount}, 'blind_review', ${b.blindReview},
-  'created', ${isoText(b.created)}, 'modified', ${isoText(b.modified)})`;
+  'created', ${isoText(b.created)}, 'modified', ${isoText(b.modified)})`);

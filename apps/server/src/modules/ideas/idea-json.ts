@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { brainstorms } from '../../db/schema/brainstorms.js';
 import { ideas } from '../../db/schema/ideas.js';
-import { isoText } from '../../db/json.js';
+import { isoText, renderedOnce } from '../../db/json.js';
 import { annotationJson } from '../annotations/annotation-json.js';
 import { mine, totalsHidden, unlessHidden } from './idea-filters.js';
 
@@ -26,13 +26,8 @@ const provenance = sql`case when ${i.provider} is null then null else json_build
   'steered_by', case when ${i.steeredBy} is null then null else json_build_object(
     'liked', ${i.steeredBy} -> 'liked', 'rejected', ${i.steeredBy} -> 'rejected') end) end`;
 
-/**
- * An idea as the API shows it (`IdeaDto`, ideas.schemas.ts), built by the database: the one
- * place the DTO is written (decision 036). It reads `ideas`, its `brainstorms` row and the
- * caller's annotation `mine` (for blind review, and with `withAnnotation` the annotation
- * itself), all of which the statement must have in scope.
- */
-export function ideaJson({ withAnnotation }: { withAnnotation: boolean }): SQL {
+/** The idea's JSON, with or without the caller's annotation (see `ideaJson`). */
+function buildIdeaJson(withAnnotation: boolean): SQL {
   const idea = sql`json_build_object(
     'id', ${i.id}, 'title', ${i.title}, 'summary', ${i.summary},
     'description', ${i.description}, 'brainstorm', ${i.brainstormId},
@@ -50,3 +45,17 @@ export function ideaJson({ withAnnotation }: { withAnnotation: boolean }): SQL {
   return sql`(select ${idea}, 'user_annotation', a, 'annotation', a)
     from (select ${annotationJson(mine)} as a) as annotation)`;
 }
+
+const IDEA_JSON = {
+  bare: renderedOnce(buildIdeaJson(false)),
+  annotated: renderedOnce(buildIdeaJson(true)),
+};
+
+/**
+ * An idea as the API shows it (`IdeaDto`, ideas.schemas.ts), built by the database: the one
+ * place the DTO is written (decision 036). It reads `ideas`, its `brainstorms` row and the
+ * caller's annotation `mine` (for blind review, and with `withAnnotation` the annotation
+ * itself), all of which the statement must have in scope.
+ */
+export const ideaJson = ({ withAnnotation }: { withAnnotation: boolean }): SQL =>
+  withAnnotation ? IDEA_JSON.annotated : IDEA_JSON.bare;

@@ -172,8 +172,8 @@ export interface BatchWindow extends IdeaWindow {
 
 /**
  * Ideas passing every filter and `condition`, in the ordering: each as the API shows it (`dto`,
- * the JSON text the database built; with `withAnnotations`, the caller's annotation in it) with
- * its sort keys; with `counts`, every row also carries the counts, so a page is one statement.
+ * the JSON text the database built; with `withAnnotations`, the caller's annotation in it);
+ * with `counts`, every row also carries the counts, so a page is one statement.
  */
 function orderedIdeas(
   db: Db,
@@ -185,7 +185,6 @@ function orderedIdeas(
   return db
     .select({
       dto: sql<string>`${ideaJson({ withAnnotation: withAnnotations })}::text`,
-      sortKeys: sortKeys(ordering),
       counts: counts
         ? sql<IdeaCounts>`(${countsStatement(filters, counts.reviewerId)})`
         : sql<null>`null`,
