@@ -7,7 +7,6 @@ import {
   listOperations,
   openApiDocument,
   responseChecker,
-  type OperationEntry,
 } from '../../../test/openapi-document.js';
 import type { UserRow } from '../../db/schema/users.js';
 
@@ -35,7 +34,8 @@ beforeAll(async () => {
   const operations = new Map(listOperations(document).map((entry) => [entry.key, entry]));
   const problemOf = responseChecker(document);
   check = (key, response) => {
-    const entry = operations.get(key) as OperationEntry;
+    const entry = operations.get(key);
+    if (!entry) throw new Error(`${key} is not in the OpenAPI document`);
     expect(problemOf(entry, response), key).toBeNull();
   };
   const brainstorm = await makeBrainstorm(t.db, me, 'Quotes "and" \\ slashes');
