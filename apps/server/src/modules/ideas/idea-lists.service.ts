@@ -64,7 +64,10 @@ async function pageAndCounts(db: Db, filters: IdeaFilters, query: ListQuery) {
       withAnnotations: query.with_annotations,
     },
   );
-  const counts = rows[0]?.counts ?? (await repo.countIdeas(db, filters, reviewerOf(filters)));
+  const carried = rows[0]?.counts;
+  const counts = carried
+    ? (JSON.parse(carried) as IdeaCounts)
+    : await repo.countIdeas(db, filters, reviewerOf(filters));
   return { rows, counts: refuseMissing(filters, counts) };
 }
 
