@@ -10,13 +10,20 @@ import { createBrainstormViaApi, generateOfflineIdeas } from '../e2e/helpers';
 import { createUsers, startServer } from '../e2e/server';
 import type { TestUser } from '../e2e/users';
 
-/** The targets per category; performance is the only one short of perfect. */
-export const LIGHTHOUSE_TARGETS = { performance: 98, accessibility: 100, 'best-practices': 100 };
+/**
+ * The targets per preset and category (issue 26): everything perfect but performance on the
+ * mobile preset, whose 4x slowed CPU on this machine leaves a few points to the noise.
+ */
+export const LIGHTHOUSE_TARGETS = {
+  mobile: { performance: 95, accessibility: 100, 'best-practices': 100 },
+  desktop: { performance: 100, accessibility: 100, 'best-practices': 100 },
+};
 
-type Category = keyof typeof LIGHTHOUSE_TARGETS;
-const CATEGORIES = Object.keys(LIGHTHOUSE_TARGETS) as Category[];
+type PresetName = keyof typeof LIGHTHOUSE_TARGETS;
+type Category = keyof (typeof LIGHTHOUSE_TARGETS)[PresetName];
+const CATEGORIES = Object.keys(LIGHTHOUSE_TARGETS.mobile) as Category[];
 
-const PRESETS: { name: string; config: Config | undefined }[] = [
+const PRESETS: { name: PresetName; config: Config | undefined }[] = [
   { name: 'mobile', config: undefined },
   { name: 'desktop', config: desktopConfig },
 ];
@@ -35,7 +42,7 @@ const benchUser: TestUser = {
 
 export interface LighthouseScore {
   page: string;
-  preset: string;
+  preset: PresetName;
   scores: Record<Category, number>;
   failedAudits: string[];
 }
@@ -204,10 +211,13 @@ export async function runLighthouse(): Promise<LighthouseScore[]> {
 
 /** The scores against their targets, a miss marked, and each failed audit below its row. */
 export function formatLighthouseScores(results: LighthouseScore[]) {
-  const targets = CATEGORIES.map((c) => `${c} >= ${String(LIGHTHOUSE_TARGETS[c])}`).join(', ');
+  const targets = PRESETS.map(({ name }) => {
+    const target = LIGHTHOUSE_TARGETS[name];
+    return `${name}: ${CATEGORIES.map((c) => `${c} >= ${String(target[c])}`).join(', ')}`;
+  }).join('; ');
   const lines = results.flatMap(({ page, preset, scores, failedAudits }) => {
     const figures = CATEGORIES.map((category) => {
-      const missed = scores[category] < LIGHTHOUSE_TARGETS[category] ? ' MISSED' : '';
+      const missed = scores[category] < LIGHTHOUSE_TARGETS[preset][category] ? ' MISSED' : '';
       return `${category} ${String(scores[category])}${missed}`;
     }).join(', ');
     return [

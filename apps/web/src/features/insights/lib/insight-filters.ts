@@ -1,21 +1,37 @@
-import { z } from 'zod';
-
 export const SINCE_PRESETS = ['all', '30d', '7d'] as const;
 export type SincePreset = (typeof SINCE_PRESETS)[number];
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** The page's address: a period preset or a day, a project, a brainstorm (from its page). */
-export const insightsSearchSchema = z.object({
-  brainstorm: z.coerce.number().int().positive().optional().catch(undefined),
-  project: z.coerce.number().int().positive().optional().catch(undefined),
-  since: z
-    .union([z.enum(SINCE_PRESETS), z.string().regex(ISO_DAY)])
-    .optional()
-    .catch(undefined),
-});
-export type InsightsSearch = z.infer<typeof insightsSearchSchema>;
+export interface InsightsSearch {
+  brainstorm?: number | undefined;
+  project?: number | undefined;
+  since?: string | undefined;
+}
+
+/** A positive integer read the way `Number()` reads it, or nothing. */
+function positiveInteger(value: unknown) {
+  const number = Number(value);
+  return Number.isSafeInteger(number) && number > 0 ? number : undefined;
+}
+
+const isSince = (value: unknown): value is string =>
+  typeof value === 'string' &&
+  ((SINCE_PRESETS as readonly string[]).includes(value) || ISO_DAY.test(value));
+
+/**
+ * The page's address: a period preset or a day, a project, a brainstorm (from its page); what
+ * is not understood is dropped. A plain parser rather than a zod schema keeps zod out of the
+ * entry chunk, where the router's search validation lives.
+ */
+export const insightsSearchSchema = {
+  parse: (search: Record<string, unknown>): InsightsSearch => ({
+    brainstorm: positiveInteger(search.brainstorm),
+    project: positiveInteger(search.project),
+    since: isSince(search.since) ? search.since : undefined,
+  }),
+};
 
 export interface InsightsFilters {
   brainstorm?: number | undefined;

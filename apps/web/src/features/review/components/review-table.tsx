@@ -91,6 +91,9 @@ export function ReviewTable({
         'data-recent': isRecent(idea.id) || undefined,
         className: cn(
           'border-l-4 border-l-transparent stacked:border-l-4',
+          // A card out of sight is neither styled nor laid out until it nears the screen: on a
+          // phone, two of a page's 50 show at once. (A table row cannot skip its layout.)
+          'stacked:[contain-intrinsic-size:auto_18rem] stacked:[content-visibility:auto]',
           idea.id === activeId && 'bg-muted/70',
           isRecent(idea.id) && 'border-l-amber-500 stacked:border-l-amber-500',
         ),
