@@ -6,11 +6,11 @@ import { PGlite, type QueryOptions, type Results, type Transaction } from '@elec
  * synchronously on this thread and hands its lock to the next caller in a microtask, so a queue
  * of statements ran to its end before Node read another socket: under load, requests that
  * arrived meanwhile went unread for as long as the queue took (a report over every idea kept
- * the event loop for 12 s), and readers of one shared report never met to share it. Each
- * statement, and each transaction as a whole, now starts in a turn of the event loop of its
- * own (`setImmediate`): sockets, timers and the job queue are served between statements, and
- * statements run in the order they were asked for. A transaction's own statements run
- * together, as before.
+ * the event loop for 12 s), and readers of one shared report never met to share it (decision
+ * 037). Each statement, and each transaction as a whole, now waits for the event loop to come
+ * round (`setImmediate`) before it starts, in the order they were asked for: a request's next
+ * statement runs after Node has read its sockets and run its timers. A transaction's own
+ * statements run together, as before.
  */
 export class PgliteTakingTurns extends PGlite {
   override async query<T>(
