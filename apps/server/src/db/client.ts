@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Logger } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -17,6 +17,7 @@ import {
   type NotificationHandlers,
   type Unlisten,
 } from './notifications.js';
+import { PgliteTakingTurns } from './pglite-turns.js';
 import { poolClient, warnOf, type DatabaseLog } from './pool-client.js';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -82,14 +83,17 @@ export async function openDatabase(
 ): Promise<Database> {
   if (target.kind === 'postgres') return openPostgres(target, options);
   if (target.kind === 'pglite-memory') {
-    const client = new PGlite({ extensions, ...(target.from && { loadDataDir: target.from }) });
+    const client = new PgliteTakingTurns({
+      extensions,
+      ...(target.from && { loadDataDir: target.from }),
+    });
     return openPglite(client, async () => undefined, options);
   }
   const dataDir = path.resolve(target.dataDir);
   prepareDataDir(dataDir);
   const release = await lockDataDir(dataDir);
   try {
-    const client = new PGlite(path.join(dataDir, 'pgdata'), { extensions });
+    const client = new PgliteTakingTurns(path.join(dataDir, 'pgdata'), { extensions });
     return await openPglite(client, release, options);
   } catch (error) {
     await release();

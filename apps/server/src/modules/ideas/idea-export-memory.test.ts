@@ -45,9 +45,20 @@ async function liveMemory() {
 }
 
 let t: TestApp;
+/** Hears each batch an export reads (its statement names `text_before`), when one listens. */
+let onExportBatch: (() => void) | undefined;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp(
+    {},
+    {
+      logger: {
+        logQuery(query) {
+          if (query.includes('text_before')) onExportBatch?.();
+        },
+      },
+    },
+  );
 });
 afterAll(() => t.close());
 
@@ -164,6 +175,65 @@ describe('downloads whose client stops reading', () => {
       abandon: () => request.destroy(),
     };
   }
+
+  /**
+   * A client that reads a little, then pauses, again and again, never as fast as the server
+   * could write: the export must read its batches (about 1 MB of text each) only as far ahead of
+   * what the client read as the sockets' buffers hold, whatever the export's size. Produced
+   * without waiting for the socket, the whole export (about 50 MB here) would be read in a few
+   * seconds, and held until the client took it.
+   */
+  it.each(['csv', 'json'] as const)(
+    'format=%s: a slow reader is served only as fast as it reads',
+    async (format) => {
+      const READ_BYTES = 64 * 1024;
+      const PAUSE_MS = 10;
+      const BATCH_BYTES = MB;
+      const path = `/api/ideas/?brainstorm=${String(brainstorm)}&format=${format}`;
+      const [reader] = readers as [UserRow];
+      let batches = 0;
+      let read = 0;
+      let furthestAhead = 0;
+      onExportBatch = () => {
+        batches += 1;
+        furthestAhead = Math.max(furthestAhead, batches * BATCH_BYTES - read);
+      };
+      try {
+        const request = httpRequest({
+          host: '127.0.0.1',
+          port,
+          path,
+          headers: { ...(await authHeaders(t.app, reader)), 'accept-encoding': 'identity' },
+          agent: false,
+        });
+        request.end();
+        const [response] = (await once(request, 'response')) as [IncomingMessage];
+        expect(response.statusCode).toBe(200);
+        response.pause();
+        // A little at a time until 8 MB are read, with a pause after each read.
+        while (read < 8 * MB) {
+          const chunk = response.read(READ_BYTES) as Buffer | null;
+          if (chunk) read += chunk.length;
+          else await once(response, 'readable');
+          await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
+        }
+        request.destroy();
+      } finally {
+        onExportBatch = undefined;
+      }
+      console.log(
+        `${format} export to a slow reader: ${(read / MB).toFixed(1)} MB read, ${String(batches)} ` +
+          `batches, at most ${(furthestAhead / MB).toFixed(1)} MB read ahead ` +
+          `(${process.env.TEST_DB ?? 'pglite'})`,
+      );
+      // The sockets' buffers on both ends (a few MB on loopback), a batch and a few chunks.
+      expect(furthestAhead).toBeLessThan(16 * MB);
+      await vi.waitFor(() => {
+        slotsFree(reader);
+      });
+    },
+    120_000,
+  );
 
   /** The marker numbers in a stream of text, wherever its chunks cut it. */
   function ideaNumbers() {
