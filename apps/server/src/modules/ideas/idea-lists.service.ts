@@ -116,7 +116,9 @@ type BatchReader<Row> = (db: Db, filters: IdeaFilters, window: repo.BatchWindow)
 /**
  * The whole matching set in batches, each after the last row of the one before (keyset). Each
  * asks for about `BATCH_TEXT_BYTES` of text at the rows' average length so far, and the reader
- * cuts it there should the next rows be longer.
+ * cuts it there should the next rows be longer. The next batch is asked for as soon as one
+ * arrives, so the database reads it while this one is written out: one batch ahead, no more
+ * (decision 036), as the consumer takes each only when the socket has taken the last.
  */
 async function* batches<Row extends { sortKeys: string[]; textBytes: number }>(
   read: BatchReader<Row>,
@@ -125,27 +127,37 @@ async function* batches<Row extends { sortKeys: string[]; textBytes: number }>(
   filters: IdeaFilters,
   query: ListQuery,
 ) {
-  let after: string[] | undefined;
+  const window = (limit: number, after: string[] | undefined) => ({
+    ordering: query.ordering,
+    limit,
+    after,
+    textBudget: BATCH_TEXT_BYTES,
+  });
   let limit = MIN_BATCH_ROWS;
   let rowsRead = 0;
   let bytesRead = 0;
-  for (;;) {
-    const rows = await read(db, filters, {
-      ordering: query.ordering,
-      limit,
-      after,
-      textBudget: BATCH_TEXT_BYTES,
-    });
+  // Each batch is read while the one before is written out; its failure is taken up when the
+  // batch is awaited, not reported as unhandled meanwhile (or at all, after a download ended).
+  const readAhead = (limitNow: number, after: string[] | undefined) => {
+    const pending = read(db, filters, window(limitNow, after));
+    pending.catch(() => undefined);
+    return pending;
+  };
+  let next: Promise<Row[]> | undefined = readAhead(limit, undefined);
+  while (next) {
+    const rows = await next;
+    next = undefined;
     const bytes = rows.reduce((sum, row) => sum + row.textBytes, 0);
-    if (rows.length > 0) yield rows;
     const last = rows.at(-1);
     // Fewer rows than asked for is the end, unless the text budget cut the batch short.
-    if (!last || (rows.length < limit && bytes < BATCH_TEXT_BYTES)) return;
-    after = last.sortKeys;
-    rowsRead += rows.length;
-    bytesRead += bytes;
-    const fit = Math.round((BATCH_TEXT_BYTES * rowsRead) / Math.max(bytesRead, 1));
-    limit = Math.min(maxRows, Math.max(MIN_BATCH_ROWS, fit));
+    if (last && !(rows.length < limit && bytes < BATCH_TEXT_BYTES)) {
+      rowsRead += rows.length;
+      bytesRead += bytes;
+      const fit = Math.round((BATCH_TEXT_BYTES * rowsRead) / Math.max(bytesRead, 1));
+      limit = Math.min(maxRows, Math.max(MIN_BATCH_ROWS, fit));
+      next = readAhead(limit, last.sortKeys);
+    }
+    if (rows.length > 0) yield rows;
   }
 }
 
