@@ -81,7 +81,9 @@ export function postgresListener(newSession: () => pg.Client, log?: DatabaseLog)
     const delay = RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)];
     retry = setTimeout(() => {
       retry = undefined;
-      connect().then(
+      // A channel subscribed meanwhile waits for this session rather than opening another.
+      opening = connect().finally(() => (opening = undefined));
+      opening.then(
         () => {
           if (channels.size === 0) void end();
           else for (const handlers of everyHandler()) handlers.onGap();

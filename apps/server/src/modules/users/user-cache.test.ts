@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
-import { makeUser, TEST_PASSWORD } from '../../../test/factories.js';
+import { authHeaders, makeUser } from '../../../test/factories.js';
 import type { UserRow } from '../../db/schema/users.js';
 
 let t: TestApp;
@@ -11,15 +11,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function signIn(user: UserRow) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/token/',
-    payload: { email: user.email, password: TEST_PASSWORD },
-  });
-  expect(response.statusCode).toBe(200);
-  return response.json<{ access: string }>().access;
-}
+/** A new session's access token. */
+const signIn = async (user: UserRow) =>
+  (await authHeaders(t.app, user)).authorization.replace('Bearer ', '');
 
 const me = (access: string) =>
   t.app.inject({ url: '/api/users/me/', headers: { authorization: `Bearer ${access}` } });
