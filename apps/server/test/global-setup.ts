@@ -27,7 +27,7 @@ export default async function setup(project: TestProject) {
   try {
     await database.migrate();
     if (!database.pglite) throw new Error('an embedded database was asked for');
-    const dump = await database.pglite.dumpDataDir('none');
+    const dump = await database.pglite.dumpDataDir();
     const file = path.join(dir, 'pgdata.tar');
     writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
     project.provide('pgliteTemplate', file);

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Logger } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -17,7 +16,7 @@ import {
   type NotificationHandlers,
   type Unlisten,
 } from './notifications.js';
-import { PgliteTakingTurns } from './pglite-turns.js';
+import { PgliteThread } from './pglite-thread.js';
 import { poolClient, warnOf, type DatabaseLog } from './pool-client.js';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -48,12 +47,9 @@ export interface Database {
    */
   listen(channel: string, handlers: NotificationHandlers): Promise<Unlisten>;
   /** The embedded database itself (PGlite only), for the job queue, which speaks to it directly. */
-  pglite?: PGlite;
+  pglite?: PgliteThread;
   close(): Promise<void>;
 }
-
-/** The extensions the migrations create: the embedded database loads them from its package. */
-const extensions = { pg_trgm };
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -83,17 +79,14 @@ export async function openDatabase(
 ): Promise<Database> {
   if (target.kind === 'postgres') return openPostgres(target, options);
   if (target.kind === 'pglite-memory') {
-    const client = new PgliteTakingTurns({
-      extensions,
-      ...(target.from && { loadDataDir: target.from }),
-    });
+    const client = new PgliteThread(target.from ? { loadDataDir: target.from } : {});
     return openPglite(client, async () => undefined, options);
   }
   const dataDir = path.resolve(target.dataDir);
   prepareDataDir(dataDir);
   const release = await lockDataDir(dataDir);
   try {
-    const client = new PgliteTakingTurns(path.join(dataDir, 'pgdata'), { extensions });
+    const client = new PgliteThread({ dataDir: path.join(dataDir, 'pgdata') });
     return await openPglite(client, release, options);
   } catch (error) {
     await release();
@@ -102,12 +95,23 @@ export async function openDatabase(
 }
 
 async function openPglite(
-  client: PGlite,
+  client: PgliteThread,
   release: () => Promise<void>,
   { logger }: DatabaseOptions,
 ): Promise<Database> {
-  await client.waitReady;
-  const db = drizzlePglite({ client, casing: 'snake_case', ...(logger ? { logger } : {}) });
+  try {
+    await client.waitReady;
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+  const db = drizzlePglite({
+    // The ORM types its client as PGlite itself; it calls only `query` and `transaction`, which
+    // the thread offers with PGlite's signatures.
+    client: client as unknown as PGlite,
+    casing: 'snake_case',
+    ...(logger ? { logger } : {}),
+  });
   return {
     db,
     kind: 'pglite',

@@ -1,4 +1,3 @@
-import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { warnOf, type DatabaseLog } from './pool-client.js';
 
@@ -17,7 +16,7 @@ export type Unlisten = () => Promise<void>;
 
 /** The embedded database tells its own session of what it commits, as the query that did ends. */
 export async function listenPglite(
-  client: PGlite,
+  client: { listen(channel: string, onPayload: (payload: string) => void): Promise<Unlisten> },
   channel: string,
   { onPayload }: NotificationHandlers,
 ): Promise<Unlisten> {
