@@ -22,7 +22,8 @@ import {
 import { ideas } from '../../db/schema/ideas.js';
 import { analyses } from '../../db/schema/sense-making.js';
 import type { DuplicateThresholds } from '../../config.js';
-import { closestIdeas, leastAlike, lockBrainstorm } from '../ideas/near-duplicates.js';
+import { compareEarly, compareSince } from '../ideas/early-comparison.js';
+import { leastAlike, lockBrainstorm } from '../ideas/near-duplicates.js';
 import type { GeneratedIdea, PromptSteering, SteeringIdea } from '../providers/generated-idea.js';
 
 export type NewSlot = Omit<
@@ -508,9 +509,10 @@ export interface StoredIdea {
  * author: who asked for it is the generation's `created_by`.
  *
  * Of the candidates, the one least like the brainstorm's ideas is kept, and stacked under its
- * original when it nearly repeats one (decision 025). The comparison holds the brainstorm's lock
- * from before it reads until the idea is stored, so a parallel slot storing at the same moment
- * waits, and then sees this idea: two slots returning one idea store one original.
+ * original when it nearly repeats one (decision 025). The candidates are compared with the
+ * brainstorm first, then again under its lock with the ideas stored meanwhile, and the lock is
+ * held until the idea is stored (decision 039): a parallel slot storing at the same moment
+ * waits, and then sees this idea, so two slots returning one idea store one original.
  * Returns the idea's id, or null when nothing was stored, and whether this finished the
  * generation (its last slot settled).
  */
@@ -520,20 +522,17 @@ export async function completeSlot(
   result: StoredIdea,
   thresholds: DuplicateThresholds,
 ): Promise<{ id: number | null; finished: boolean }> {
+  const [target] = rowsOf<{ brainstormId: number }>(
+    await db.execute(sql`select brainstorm_id as "brainstormId" from generations
+      where id = ${slot.generationId}`),
+  );
+  if (!target) return { id: null, finished: false };
+  const candidates = result.candidates.map(({ idea, embedding }) => ({ ...idea, embedding }));
+  // Compared before the lock, and under it with the ideas stored meanwhile (decision 039).
+  const early = await compareEarly(db, target.brainstormId, candidates, thresholds);
   return db.transaction(async (tx) => {
-    const [target] = rowsOf<{ brainstormId: number }>(
-      await tx.execute(sql`select brainstorm_id as "brainstormId" from generations
-        where id = ${slot.generationId}`),
-    );
-    if (!target || !(await lockBrainstorm(tx, target.brainstormId))) {
-      return { id: null, finished: false };
-    }
-    const matches = await closestIdeas(
-      tx,
-      target.brainstormId,
-      result.candidates.map(({ idea, embedding }) => ({ ...idea, embedding })),
-      thresholds,
-    );
+    if (!(await lockBrainstorm(tx, target.brainstormId))) return { id: null, finished: false };
+    const matches = await compareSince(tx, target.brainstormId, candidates, early, thresholds);
     const kept = leastAlike(matches);
     const candidate = result.candidates[kept.candidate];
     if (!candidate) throw new Error('the kept candidate is not among the candidates');

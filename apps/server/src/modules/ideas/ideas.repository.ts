@@ -450,6 +450,56 @@ export async function insertIdea(
   return row.id;
 }
 
+/** An idea written by hand, stored with others, with the idea or the earlier row it stacks on. */
+export interface BatchIdea {
+  title: string;
+  summary: string;
+  description: string;
+  duplicateOf: { idea: number } | { row: number } | null;
+  duplicateScore: number | null;
+}
+
+/**
+ * Stores ideas written by one user in one statement, with ids in their order, so that a row may
+ * be stacked under an earlier one of the same batch. Returns the ids, in order.
+ */
+export async function insertIdeasInOrder(
+  db: Db,
+  brainstormId: number,
+  createdBy: number,
+  batch: BatchIdea[],
+): Promise<number[]> {
+  if (batch.length === 0) return [];
+  const ids = rowsOf<{ id: number }>(
+    await db.execute(sql`select nextval(pg_get_serial_sequence('ideas', 'id'))::int as id
+      from generate_series(1, ${batch.length})`),
+  )
+    .map((row) => row.id)
+    .sort((a, b) => a - b);
+  const rows = batch.map((idea, i) => ({
+    id: ids[i],
+    title: idea.title,
+    summary: idea.summary,
+    description: idea.description,
+    duplicate_of:
+      idea.duplicateOf === null
+        ? null
+        : 'idea' in idea.duplicateOf
+          ? idea.duplicateOf.idea
+          : ids[idea.duplicateOf.row],
+    duplicate_score: idea.duplicateScore,
+  }));
+  await db.execute(sql`insert into ideas (id, brainstorm_id, title, summary, description,
+      created_by, duplicate_of, duplicate_score)
+    overriding system value
+    select r.id, ${brainstormId}, r.title, r.summary, r.description, ${createdBy},
+      r.duplicate_of, r.duplicate_score
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(id int, title text,
+      summary text, description text, duplicate_of int, duplicate_score real)
+    order by r.id`);
+  return ids;
+}
+
 /** Writes only the named columns, so concurrent changes of different fields never undo each other. */
 export async function updateIdea(
   db: Db,

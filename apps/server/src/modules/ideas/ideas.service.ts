@@ -8,7 +8,9 @@ import type { AnnotationChanges } from '../annotations/annotations.schemas.js';
 import { annotateIdea } from '../annotations/annotations.service.js';
 import { displayName } from '../users/users.service.js';
 import * as repo from './ideas.repository.js';
-import { brainstormOfIdea, closestIdeas, lockBrainstorm, promoteStack } from './near-duplicates.js';
+import { closestEarlierRows, placeRows } from './batch-comparison.js';
+import { compareEarly, compareSince } from './early-comparison.js';
+import { brainstormOfIdea, lockBrainstorm, promoteStack } from './near-duplicates.js';
 import type { IdeaChanges, IdeaCommentDto, IdeaCreateInput } from './ideas.schemas.js';
 
 async function findOr404(db: Db, user: UserRow, id: number) {
@@ -47,8 +49,9 @@ const missing = (field: string, id: number) =>
   fieldError(field, `Invalid pk "${id}" - object does not exist.`);
 
 /**
- * Writes an idea by hand. It is compared with the brainstorm's ideas under the brainstorm's lock,
- * as a generated one is, and stacked under the one it nearly repeats (decision 025).
+ * Writes an idea by hand. It is compared with the brainstorm's ideas, and again under the
+ * brainstorm's lock with those stored meanwhile, as a generated one is, and stacked under the
+ * one it nearly repeats (decisions 025 and 039).
  */
 export async function createIdea(
   db: Db,
@@ -56,10 +59,19 @@ export async function createIdea(
   input: IdeaCreateInput,
   thresholds: DuplicateThresholds,
 ) {
-  const { id } = await db.transaction(async (tx) => {
+  const early = await compareEarly(db, input.brainstorm, [input], thresholds);
+  const id = await db.transaction(async (tx) => {
     if (!(await lockBrainstorm(tx, input.brainstorm)))
       throw missing('brainstorm', input.brainstorm);
-    return insertByHand(tx, user, input.brainstorm, input, thresholds);
+    const [match] = await compareSince(tx, input.brainstorm, [input], early, thresholds);
+    return repo.insertIdea(tx, {
+      brainstormId: input.brainstorm,
+      title: input.title,
+      summary: input.summary,
+      description: input.description,
+      createdBy: user.id,
+      ...(match?.duplicate && { duplicateOf: match.original, duplicateScore: match.score }),
+    });
   });
   return getIdea(db, user, id);
 }
@@ -68,32 +80,17 @@ export async function createIdea(
 export type IdeaText = Omit<IdeaCreateInput, 'brainstorm'>;
 
 /**
- * Stores an idea written by hand, stacked under the one it nearly repeats. Call it inside a
- * transaction that holds the brainstorm's lock.
+ * How many ideas of a batch one statement compares: each statement holds the database for a
+ * moment only, whatever the batch's size (decision 039).
  */
-async function insertByHand(
-  tx: Db,
-  user: UserRow,
-  brainstormId: number,
-  text: IdeaText,
-  thresholds: DuplicateThresholds,
-) {
-  const [match] = await closestIdeas(tx, brainstormId, [text], thresholds);
-  const id = await repo.insertIdea(tx, {
-    brainstormId,
-    title: text.title,
-    summary: text.summary,
-    description: text.description,
-    createdBy: user.id,
-    ...(match?.duplicate && { duplicateOf: match.original, duplicateScore: match.score }),
-  });
-  return { id, stacked: match?.duplicate ?? false };
-}
+const COMPARED_PER_STATEMENT = 4;
+const EARLIER_ROWS_PER_STATEMENT = 10;
 
 /**
- * Stores ideas written by hand (an import), all or none: one transaction under the brainstorm's
- * lock, each compared with what the brainstorm holds, the ones stored before it included, and
- * stacked as `createIdea` stacks one. A brainstorm that is gone is a 404.
+ * Stores ideas written by hand (an import), all or none. They are compared with the brainstorm
+ * and with each other first, then, in one transaction under the brainstorm's lock, with the ideas
+ * stored meanwhile, and stored together, each stacked as `createIdea` stacks one, as if stored
+ * one after another. A brainstorm that is gone is a 404.
  */
 export async function createIdeas(
   db: Db,
@@ -102,12 +99,25 @@ export async function createIdeas(
   texts: IdeaText[],
   thresholds: DuplicateThresholds,
 ) {
+  const early = await compareEarly(db, brainstormId, texts, thresholds, {
+    chunk: COMPARED_PER_STATEMENT,
+  });
+  const earlier = await closestEarlierRows(db, texts, EARLIER_ROWS_PER_STATEMENT);
   return db.transaction(async (tx) => {
     if (!(await lockBrainstorm(tx, brainstormId))) throw notFound();
-    const stored = [];
-    for (const text of texts)
-      stored.push(await insertByHand(tx, user, brainstormId, text, thresholds));
-    return { ids: stored.map((s) => s.id), stacked: stored.filter((s) => s.stacked).length };
+    const matches = await compareSince(tx, brainstormId, texts, early, thresholds);
+    const placed = placeRows(matches, earlier, thresholds);
+    const ids = await repo.insertIdeasInOrder(
+      tx,
+      brainstormId,
+      user.id,
+      texts.map((text, i) => ({
+        ...text,
+        duplicateOf: placed[i]?.under ?? null,
+        duplicateScore: placed[i]?.score ?? null,
+      })),
+    );
+    return { ids, stacked: placed.filter((place) => place.under !== null).length };
   });
 }
 
@@ -122,7 +132,9 @@ export async function wouldStackUnder(
   thresholds: DuplicateThresholds,
 ): Promise<({ id: number; title: string } | null)[]> {
   if (texts.length === 0) return [];
-  const matches = await closestIdeas(db, brainstormId, texts, thresholds);
+  const { matches } = await compareEarly(db, brainstormId, texts, thresholds, {
+    chunk: COMPARED_PER_STATEMENT,
+  });
   const originals = matches.flatMap((m) =>
     m.duplicate && m.original !== null ? [m.original] : [],
   );
@@ -172,10 +184,13 @@ export async function storeCombinedIdea(
   record: (tx: Db, ideaId: number) => Promise<boolean>,
 ): Promise<number | null> {
   const { sources, brainstormId, ...values } = idea;
+  const early = await compareEarly(db, brainstormId, [idea], thresholds, {
+    excluding: { stacks: sources },
+  });
   try {
     return await db.transaction(async (tx) => {
       if (!(await lockBrainstorm(tx, brainstormId))) return null;
-      const [match] = await closestIdeas(tx, brainstormId, [idea], thresholds, {
+      const [match] = await compareSince(tx, brainstormId, [idea], early, thresholds, {
         stacks: sources,
       });
       const id = await repo.insertIdea(tx, {

@@ -47,11 +47,35 @@ export interface Exclusions {
   stacks?: readonly number[];
 }
 
+/** The text an idea is compared by: the GiST index on it (migration 0020) finds the nearest. */
+const comparedText = (alias: SQL) => sql`(${alias}.title || ' ' || ${alias}.summary)`;
+
+/**
+ * How many of the lexically nearest ideas each candidate reads from the index. More than one, so
+ * that ties at the top are resolved as the full comparison resolves them (the earliest idea);
+ * a candidate whose nearest all tie is compared with every idea instead.
+ */
+const NEAREST = 8;
+
+interface Row {
+  candidate: string | number;
+  closest: number | null;
+  original: number | null;
+  lexical: number | null;
+  semantic: number | null;
+  tied: boolean | null;
+}
+
 /**
  * For each candidate, the idea of the brainstorm it is most like, by the greater of its lexical
- * and (same model) semantic similarity, leaving out what `excluding` names. Call it inside a
- * transaction that holds the brainstorm's lock (`lockBrainstorm`), so every idea stored before
- * is seen, parallel slots' included, and none is stored meanwhile.
+ * and (same model) semantic similarity, the earliest of equals, leaving out what `excluding`
+ * names. Call it inside a transaction that holds the brainstorm's lock (`lockBrainstorm`), so
+ * every idea stored before is seen, parallel slots' included, and none is stored meanwhile.
+ *
+ * The lexical candidates come from the index in order of distance (1 − similarity), the
+ * semantic one from the vectors of the same model; the most alike of these is the most alike of
+ * all: an idea whose greater similarity is the highest has the highest lexical or the highest
+ * semantic similarity of the brainstorm (decision 039).
  */
 export async function closestIdeas(
   db: Db,
@@ -60,7 +84,71 @@ export async function closestIdeas(
   thresholds: DuplicateThresholds,
   excluding: Exclusions = {},
 ): Promise<Match[]> {
-  const { decidedFor, stacks = [] } = excluding;
+  const rows = await compare(db, brainstormId, candidates, excluding, 'index');
+  const tied = rows.flatMap((row) => {
+    const candidate = candidates[Number(row.candidate)];
+    return row.tied && candidate ? [{ row, candidate }] : [];
+  });
+  if (tied.length > 0) {
+    const scanned = await compare(
+      db,
+      brainstormId,
+      tied.map(({ candidate }) => candidate),
+      excluding,
+      'scan',
+    );
+    for (const [i, { row }] of tied.entries()) {
+      const again = scanned[i];
+      if (again) Object.assign(row, { ...again, candidate: row.candidate });
+    }
+  }
+  return rows.map((row) => toMatch(row, thresholds));
+}
+
+/**
+ * For each candidate, the idea most like it among those stored after `after` (by id), with every
+ * idea of the brainstorm compared as `closestIdeas` compares them: what an earlier comparison
+ * could not have seen (`early-comparison.ts`). Ids are given under the brainstorm's lock, so
+ * they grow with each idea stored in it.
+ */
+export async function closestAmongNewer(
+  db: Db,
+  brainstormId: number,
+  candidates: Comparable[],
+  after: number,
+  thresholds: DuplicateThresholds,
+  excluding: Exclusions = {},
+): Promise<Match[]> {
+  const rows = await compare(db, brainstormId, candidates, { ...excluding, after }, 'scan');
+  return rows.map((row) => toMatch(row, thresholds));
+}
+
+function toMatch(row: Row, thresholds: DuplicateThresholds): Match {
+  const lexicalScore = row.lexical ?? 0;
+  const semanticScore = row.semantic ?? 0;
+  return {
+    candidate: Number(row.candidate),
+    closest: row.closest,
+    original: row.original,
+    score: Math.max(lexicalScore, semanticScore),
+    duplicate:
+      row.closest !== null &&
+      (lexicalScore >= thresholds.lexical ||
+        (row.semantic !== null && semanticScore >= thresholds.semantic)),
+  };
+}
+
+/**
+ * The comparison itself: through the index, or (`scan`) with every idea of the brainstorm, which
+ * is what the index reproduces and what a candidate whose nearest all tie falls back on.
+ */
+async function compare(
+  db: Db,
+  brainstormId: number,
+  candidates: Comparable[],
+  { decidedFor, stacks = [], after }: Exclusions & { after?: number },
+  how: 'index' | 'scan',
+): Promise<Row[]> {
   const texts = candidates.map((c) => ({
     title: c.title,
     summary: c.summary,
@@ -79,45 +167,48 @@ export async function closestIdeas(
       : sql`exists (select 1 from idea_duplicate_decisions d
           where d.idea_id = ${decidedFor} and d.original_id = coalesce(i.duplicate_of, i.id)
             and not d.is_duplicate)`;
-  const rows = rowsOf<{
-    candidate: string | number;
-    closest: number | null;
-    original: number | null;
-    lexical: number | null;
-    semantic: number | null;
-  }>(
+  const comparable = sql`i.brainstorm_id = ${brainstormId}
+    ${decidedFor === undefined ? sql`` : sql`and i.id <> ${decidedFor}`}
+    ${after === undefined ? sql`` : sql`and i.id > ${after}`}
+    ${stackCondition(stacks)}
+    and not ${declined}`;
+  const chosen =
+    how === 'scan'
+      ? sql`${comparable}`
+      : sql`i.id = any(coalesce(near.ids, '{}') || coalesce(same.ids, '{}'))`;
+  const pools =
+    how === 'scan'
+      ? sql``
+      : sql`left join lateral (
+          select array_agg(n.id) as ids, count(*) = ${NEAREST} and min(n.d) = max(n.d) as tied
+          from (select i.id, ${comparedText(sql`i`)} <-> ${comparedText(sql`c`)} as d
+            from ideas i where ${comparable}
+            order by d limit ${NEAREST}) n
+        ) near on true
+        left join lateral (
+          select array[i.id] as ids from ideas i join idea_embeddings e on e.idea_id = i.id
+          where c.model is not null and e.model = c.model and ${comparable}
+          order by ${cosine(sql`e.embedding`, sql`c.vector`)} desc nulls last, i.id
+          limit 1
+        ) same on true`;
+  return rowsOf<Row>(
     await db.execute(sql`
-      select c.n - 1 as candidate, best.id as closest, best.original, best.lexical, best.semantic
+      select c.n - 1 as candidate, best.id as closest, best.original, best.lexical,
+        best.semantic, ${how === 'scan' ? sql`false` : sql`coalesce(near.tied, false)`} as tied
       from rows from (jsonb_to_recordset(${JSON.stringify(texts)}::jsonb)
           as (title text, summary text, model text, vector real[]))
         with ordinality as c(title, summary, model, vector, n)
+      ${pools}
       left join lateral (
         select i.id, coalesce(i.duplicate_of, i.id) as original,
           ${lexical} as lexical, ${semantic} as semantic
         from ideas i left join idea_embeddings e on e.idea_id = i.id
-        where i.brainstorm_id = ${brainstormId}
-          ${decidedFor === undefined ? sql`` : sql`and i.id <> ${decidedFor}`}
-          ${stackCondition(stacks)}
-          and not ${declined}
+        where ${chosen}
         order by greatest(${lexical}, coalesce(${semantic}, 0)) desc, i.id
         limit 1
       ) as best on true
       order by c.n`),
   );
-  return rows.map((row) => {
-    const lexicalScore = row.lexical ?? 0;
-    const semanticScore = row.semantic ?? 0;
-    return {
-      candidate: Number(row.candidate),
-      closest: row.closest,
-      original: row.original,
-      score: Math.max(lexicalScore, semanticScore),
-      duplicate:
-        row.closest !== null &&
-        (lexicalScore >= thresholds.lexical ||
-          (row.semantic !== null && semanticScore >= thresholds.semantic)),
-    };
-  });
 }
 
 /** Leaves out the given ideas and the ideas stacked under them. */

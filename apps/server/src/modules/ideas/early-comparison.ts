@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm';
+import type { DuplicateThresholds } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
+import {
+  closestAmongNewer,
+  closestIdeas,
+  type Comparable,
+  type Exclusions,
+  type Match,
+} from './near-duplicates.js';
+
+/**
+ * Near-duplicates are found before the brainstorm's lock is taken, and brought up to date under
+ * it (decision 039): the lock, which every write under the brainstorm waits for, is then held
+ * for the ideas stored meanwhile, not for a comparison with every idea.
+ */
+export interface EarlyComparison {
+  matches: Match[];
+  /** The newest idea of the brainstorm before the comparison: later ones are compared again. */
+  seenUpTo: number;
+}
+
+/**
+ * Compares candidates with the brainstorm as it is, outside any lock, `chunk` candidates per
+ * statement so that none holds the database for long.
+ */
+export async function compareEarly(
+  db: Db,
+  brainstormId: number,
+  candidates: Comparable[],
+  thresholds: DuplicateThresholds,
+  { excluding = {}, chunk = candidates.length }: { excluding?: Exclusions; chunk?: number } = {},
+): Promise<EarlyComparison> {
+  const [newest] = rowsOf<{ id: number | null }>(
+    await db.execute(sql`select max(id) as id from ideas where brainstorm_id = ${brainstormId}`),
+  );
+  const matches: Match[] = [];
+  for (let from = 0; from < candidates.length; from += Math.max(1, chunk)) {
+    const part = candidates.slice(from, from + Math.max(1, chunk));
+    const found = await closestIdeas(db, brainstormId, part, thresholds, excluding);
+    matches.push(...found.map((match) => ({ ...match, candidate: match.candidate + from })));
+  }
+  return { matches, seenUpTo: newest?.id ?? 0 };
+}
+
+/** The better of two matches: the more alike, the earlier idea of equals (as one comparison). */
+function better(a: Match, b: Match): Match {
+  if (b.closest === null) return a;
+  if (a.closest === null) return b;
+  if (b.score !== a.score) return b.score > a.score ? b : a;
+  return b.closest < a.closest ? b : a;
+}
+
+/**
+ * Under the brainstorm's lock: the early comparison brought up to date, as if it were made now.
+ * The ideas stored since are compared; an idea found early that has gone since has its
+ * candidate compared again; and each original is read as it is now (a stack may have moved).
+ * Ideas are stored under the lock only, so those stored since have the greater ids.
+ */
+export async function compareSince(
+  tx: Db,
+  brainstormId: number,
+  candidates: Comparable[],
+  early: EarlyComparison,
+  thresholds: DuplicateThresholds,
+  excluding: Exclusions = {},
+): Promise<Match[]> {
+  const found = early.matches.flatMap((m) => (m.closest === null ? [] : [m.closest]));
+  const originals = new Map(
+    found.length === 0
+      ? []
+      : rowsOf<{ id: number; original: number }>(
+          await tx.execute(sql`select id, coalesce(duplicate_of, id) as original from ideas
+            where id = any(${sql.param(found)}::int[]) and brainstorm_id = ${brainstormId}`),
+        ).map((row) => [row.id, row.original]),
+  );
+  const gone = early.matches.flatMap((m) => {
+    const candidate = candidates[m.candidate];
+    return m.closest !== null && !originals.has(m.closest) && candidate
+      ? [{ index: m.candidate, candidate }]
+      : [];
+  });
+  const again = new Map(
+    gone.length === 0
+      ? []
+      : (
+          await closestIdeas(
+            tx,
+            brainstormId,
+            gone.map(({ candidate }) => candidate),
+            thresholds,
+            excluding,
+          )
+        ).map((match, i) => [gone[i]?.index, match]),
+  );
+  const newer = await closestAmongNewer(
+    tx,
+    brainstormId,
+    candidates,
+    early.seenUpTo,
+    thresholds,
+    excluding,
+  );
+  return early.matches.map((match, i) => {
+    const now =
+      again.get(match.candidate) ??
+      (match.closest === null
+        ? match
+        : { ...match, original: originals.get(match.closest) ?? match.original });
+    const since = newer[i];
+    return { ...(since ? better(now, since) : now), candidate: match.candidate };
+  });
+}
