@@ -83,8 +83,8 @@ export type IdeaText = Omit<IdeaCreateInput, 'brainstorm'>;
  * How many ideas of a batch one statement compares: each statement holds the database for a
  * moment only, whatever the batch's size (decision 039).
  */
-const COMPARED_PER_STATEMENT = 4;
-const EARLIER_ROWS_PER_STATEMENT = 10;
+const COMPARED_PER_STATEMENT = 1;
+const EARLIER_ROWS_PER_STATEMENT = 4;
 
 /**
  * Stores ideas written by hand (an import), all or none. They are compared with the brainstorm

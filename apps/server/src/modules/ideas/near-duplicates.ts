@@ -172,9 +172,12 @@ async function compare(
     ${after === undefined ? sql`` : sql`and i.id > ${after}`}
     ${stackCondition(stacks)}
     and not ${declined}`;
+  // A scan reads the ideas to compare once, not once per candidate.
+  const scanned = sql`with pool as materialized (
+      select coalesce(array_agg(i.id), '{}') as ids from ideas i where ${comparable})`;
   const chosen =
     how === 'scan'
-      ? sql`${comparable}`
+      ? sql`i.id = any((select ids from pool)::int[])`
       : sql`i.id = any(coalesce(near.ids, '{}') || coalesce(same.ids, '{}'))`;
   const pools =
     how === 'scan'
@@ -192,7 +195,7 @@ async function compare(
           limit 1
         ) same on true`;
   return rowsOf<Row>(
-    await db.execute(sql`
+    await db.execute(sql`${how === 'scan' ? scanned : sql``}
       select c.n - 1 as candidate, best.id as closest, best.original, best.lexical,
         best.semantic, ${how === 'scan' ? sql`false` : sql`coalesce(near.tied, false)`} as tied
       from rows from (jsonb_to_recordset(${JSON.stringify(texts)}::jsonb)
