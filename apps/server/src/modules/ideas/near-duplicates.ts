@@ -123,6 +123,21 @@ export async function closestAmongNewer(
   return rows.map((row) => toMatch(row, thresholds));
 }
 
+/**
+ * `closestIdeas` without the index: every idea of the brainstorm compared with each candidate.
+ * What the index must reproduce, and what a candidate whose nearest all tie falls back on.
+ */
+export async function closestIdeasByScan(
+  db: Db,
+  brainstormId: number,
+  candidates: Comparable[],
+  thresholds: DuplicateThresholds,
+  excluding: Exclusions = {},
+): Promise<Match[]> {
+  const rows = await compare(db, brainstormId, candidates, excluding, 'scan');
+  return rows.map((row) => toMatch(row, thresholds));
+}
+
 function toMatch(row: Row, thresholds: DuplicateThresholds): Match {
   const lexicalScore = row.lexical ?? 0;
   const semanticScore = row.semantic ?? 0;
