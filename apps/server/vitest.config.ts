@@ -4,12 +4,13 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 /**
- * Files whose subject has no database in it (CSV cells, password hashes, prompts, the offline
+ * Files whose subject has no database in it, or only the embedded one (its thread, CSV cells, password hashes, prompts, the offline
  * provider's composing (not its variety, which the detector measures in the database), the
  * fake provider, serving the web app, the import rules, webhook messages): they run once, in
  * the embedded project.
  */
 const withoutDatabase = [
+  'src/db/pglite-thread.test.ts',
   'src/lib/csv.test.ts',
   'src/lib/passwords.test.ts',
   'src/modules/analysis/keyword-themes.test.ts',
