@@ -4,10 +4,10 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 /**
- * Files whose subject has no database in it, or only the embedded one (its thread, CSV cells, password hashes, prompts, the offline
- * provider's composing (not its variety, which the detector measures in the database), the
- * fake provider, serving the web app, the import rules, webhook messages): they run once, in
- * the embedded project.
+ * Files whose subject has no database in it, or only the embedded one (its thread, CSV cells,
+ * password hashes, prompts, the offline provider's composing (not its variety, which the
+ * detector measures in the database), the fake provider, serving the web app, the import rules,
+ * webhook messages): they run once, in the embedded project.
  */
 const withoutDatabase = [
   'src/db/pglite-thread.test.ts',
