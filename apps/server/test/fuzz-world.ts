@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Db } from '../src/db/client.js';
@@ -9,7 +10,13 @@ import { DISTINCT_IDEAS, VALID_BODIES } from './operation-fixtures.js';
 import { insertDoneThemes } from './theme-fixtures.js';
 import { insertFinishedDelivery, insertWebhook } from './webhook-fixtures.js';
 import { encodeRequest, type ConcreteRequest } from './fuzz-request.js';
-import { FixtureId, KnownString, RawText, type RequestSpec } from './openapi-arbitraries.js';
+import {
+  FixtureId,
+  KnownString,
+  RawText,
+  type Credential,
+  type RequestSpec,
+} from './openapi-arbitraries.js';
 import type { OperationEntry } from './openapi-document.js';
 import { mutate } from './request-mutation.js';
 
@@ -214,6 +221,7 @@ export class FuzzWorld {
     const staffOnly = key === 'POST /api/users/' || path.startsWith('/api/webhooks/');
     return {
       actor: staffOnly ? 'staff' : 'member',
+      credential: 'session',
       forgery: 0,
       address: '127.0.0.1',
       cookies: 'none',
@@ -281,20 +289,41 @@ export class FuzzWorld {
   private async ownToken(): Promise<number | undefined> {
     const [row] = await selectRows<{ id: number }>(
       this.t.db,
-      sql`select id from personal_access_tokens where user_id = ${this.member.id} limit 1`,
+      sql`select id from personal_access_tokens where user_id = ${this.member.id}
+        order by id limit 1`,
     );
     return row?.id;
   }
 
   /**
-   * A personal access token each for the member and the staff user (straight into the table:
-   * their secrets are never needed), so that revoking one can succeed and another's answers 404.
+   * The member's and the staff user's personal access tokens, a write and a read one each, so
+   * that requests can be sent with them, revoking one can succeed and another's answers 404.
    */
   private async insertTokens(): Promise<void> {
+    for (const user of [this.member, this.staff]) {
+      for (const credential of ['write token', 'read token'] as const) {
+        await this.usableToken(user, credential);
+      }
+    }
+  }
+
+  /**
+   * The user's personal access token of this scope, inserted or made usable again (a request
+   * may have revoked it): its secret is derived from the user and scope, so it is always known.
+   */
+  private async usableToken(user: UserRow, credential: Exclude<Credential, 'session'>) {
+    const scope = credential === 'write token' ? 'write' : 'read';
+    const digest = (text: string) => createHash('sha256').update(text).digest();
+    const secret = digest(`fuzz ${user.email} ${scope}`).toString('base64url');
+    const token = `ifp_${secret}`;
     await this.t.db.execute(sql`insert into personal_access_tokens
         (user_id, name, scope, token_hash, prefix, expires_at)
-      select id, 'Fuzz token', 'write', 'fuzz-' || id, 'fuzzfuzz', now() + interval '30 days'
-      from users where id in (${this.member.id}, ${this.staff.id})`);
+      values (${user.id}, ${`Fuzz ${scope} token`}, ${scope}, ${digest(token).toString('hex')},
+        ${secret.slice(0, 8)}, now() + interval '30 days')
+      on conflict (token_hash) do update set revoked_at = null, expires_at = excluded.expires_at
+        where personal_access_tokens.revoked_at is not null
+          or personal_access_tokens.expires_at < now() + interval '1 day'`);
+    return token;
   }
 
   /** Two ideas of one brainstorm, the later to be marked as repeating the earlier. */
@@ -335,13 +364,15 @@ export class FuzzWorld {
     const { url, payload, contentType } = encodeRequest(entry.path, source);
     if (contentType) headers['content-type'] = contentType;
     const how = mutation ? 'an earlier success with one value made hostile, ' : '';
+    const signedIn = source.actor === 'staff' || source.actor === 'member';
+    const credential = signedIn ? ` with a ${source.credential}` : '';
     return {
       method: entry.method,
       url,
       headers,
       remoteAddress: source.address,
       ...(payload === undefined ? {} : { payload }),
-      description: `${how}as ${source.actor} from ${source.address}, cookies: ${source.cookies}`,
+      description: `${how}as ${source.actor}${credential} from ${source.address}, cookies: ${source.cookies}`,
       source,
     };
   }
@@ -596,12 +627,19 @@ export class FuzzWorld {
     return restored ?? row;
   }
 
+  /** The actor's web session, or its personal access token (made usable again) as asked. */
+  private async signedIn(actor: UserRow, credential: Credential): Promise<Record<string, string>> {
+    const user = await this.actorRow(actor);
+    if (credential === 'session') return authHeaders(this.t.app, user);
+    return { authorization: `Bearer ${await this.usableToken(user, credential)}` };
+  }
+
   private async credentials(spec: ConcreteRequest): Promise<Record<string, string>> {
     switch (spec.actor) {
       case 'staff':
-        return authHeaders(this.t.app, await this.actorRow(this.staff));
+        return this.signedIn(this.staff, spec.credential);
       case 'member':
-        return authHeaders(this.t.app, await this.actorRow(this.member));
+        return this.signedIn(this.member, spec.credential);
       case 'anonymous':
         return {};
       case 'forged': {

@@ -65,6 +65,7 @@ afterAll(async () => {
 /** A request as the member, naming existing fixtures in its path. */
 const signedIn = (path: string): RequestSpec => ({
   actor: 'member',
+  credential: 'session',
   forgery: 0,
   address: '127.0.0.1',
   cookies: 'jar',
@@ -82,6 +83,34 @@ const signedIn = (path: string): RequestSpec => ({
 const sent = (request: PreparedRequest) =>
   `${request.url} ${typeof request.payload === 'string' ? request.payload : ''}`;
 
+const sentWithPersonalToken = ({ source }: PreparedRequest) =>
+  (source.actor === 'staff' || source.actor === 'member') && source.credential !== 'session';
+
+/** Streams already reported as left open: each is reported once. */
+let leftOpen = 0;
+
+/**
+ * What is wrong with an answer besides its schema: an error logged for an answer that is not
+ * a server error (a handler failed after it answered), or a live stream that kept its place
+ * after its client left.
+ */
+async function problemsAfter(response: { statusCode: number }): Promise<string[]> {
+  const problems: string[] = [];
+  if (response.statusCode < 500 && serverErrors.length > 0) {
+    problems.push(`an error was logged for an answer of ${response.statusCode}`);
+  }
+  const deadline = Date.now() + 500;
+  while (t.app.live.openStreams() > leftOpen) {
+    if (Date.now() > deadline) {
+      leftOpen = t.app.live.openStreams();
+      problems.push('a live stream kept its place after its client left');
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  return problems;
+}
+
 describe('every operation in the OpenAPI document, fuzzed', () => {
   for (const entry of operations) {
     it(
@@ -89,6 +118,7 @@ describe('every operation in the OpenAPI document, fuzzed', () => {
       async () => {
         const started = performance.now();
         const example = await world.reset(entry);
+        leftOpen = t.app.live.openStreams();
         const failures = new FailureLog();
         let knownGood = '';
         if (example) {
@@ -109,9 +139,12 @@ describe('every operation in the OpenAPI document, fuzzed', () => {
           const response = await injectAny(t.app, request);
           requests += 1;
           await world.observe(request, response);
-          const problem = check(entry, response);
-          if (problem) failures.add(problem, request, response, serverErrors.map(loggedCause));
+          const causes = serverErrors.map(loggedCause);
+          for (const problem of [check(entry, response), ...(await problemsAfter(response))]) {
+            if (problem) failures.add(problem, request, response, causes);
+          }
         }
+        let personal = 0;
         // Failures are collected rather than thrown: every distinct one is reported at once, and
         // shrinking would replay requests against a database the earlier ones already changed.
         await fc.assert(
@@ -120,12 +153,15 @@ describe('every operation in the OpenAPI document, fuzzed', () => {
             serverErrors.length = 0;
             const response = await injectAny(t.app, request);
             requests += 1;
+            if (sentWithPersonalToken(request)) personal += 1;
             if (response.statusCode < 300 && sent(request) !== knownGood) {
               reached.set(entry.key, (reached.get(entry.key) ?? 0) + 1);
             }
             await world.observe(request, response);
-            const problem = check(entry, response);
-            if (problem) failures.add(problem, request, response, serverErrors.map(loggedCause));
+            const causes = serverErrors.map(loggedCause);
+            for (const problem of [check(entry, response), ...(await problemsAfter(response))]) {
+              if (problem) failures.add(problem, request, response, causes);
+            }
           }),
           { seed, numRuns: runsFor(entry.key) },
         );
@@ -136,6 +172,7 @@ describe('every operation in the OpenAPI document, fuzzed', () => {
             `${entry.key}: ${failures.size} distinct failures\n\n${failures.report()}\n\nRerun: ${rerun}`,
           );
         }
+        expect(personal, 'no request was sent with a personal access token').toBeGreaterThan(0);
         // A fuzzer that only ever hears 4xx tests the validation, not the operation behind it.
         expect(
           reached.get(entry.key) ?? 0,

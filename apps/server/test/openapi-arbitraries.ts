@@ -26,6 +26,13 @@ export class RawText {
 
 export type Actor = 'staff' | 'member' | 'anonymous' | 'forged';
 
+/**
+ * How a signed-in actor authenticates: with its web session's access token, or with one of its
+ * personal access tokens (decision 032), which may write or only read.
+ */
+export type Credential = 'session' | 'write token' | 'read token';
+const PERSONAL_CREDENTIALS: Credential[] = ['write token', 'read token'];
+
 export type BodySpec =
   | { kind: 'none' }
   | { kind: 'json'; value: unknown; contentType: string }
@@ -34,6 +41,8 @@ export type BodySpec =
 
 export interface RequestSpec {
   actor: Actor;
+  /** What the staff or member actor sends: every operation hears both kinds. */
+  credential: Credential;
   /** Which of the forged credentials, when actor is 'forged'. */
   forgery: number;
   address: string;
@@ -354,6 +363,11 @@ export function requestArbitrary(
           weight: mode === 'valid' ? 0 : 1,
           arbitrary: fc.constantFrom<Actor>('anonymous', 'forged'),
         },
+      ),
+      // Half the requests each, so that the runs are shared, not doubled.
+      credential: fc.oneof(
+        fc.constant<Credential>('session'),
+        fc.constantFrom(...PERSONAL_CREDENTIALS),
       ),
       forgery: fc.nat(),
       address: fc.oneof(fc.constant('127.0.0.1'), fc.ipV4(), fc.ipV6()),

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.js';
+import type { TokenScope } from '../db/schema/integrations.js';
 import type { UserRow } from '../db/schema/users.js';
 import { notAuthenticated, permissionDenied } from '../lib/errors.js';
 import { accessTokens, type AccessTokens } from '../modules/auth/auth.tokens.js';
@@ -8,6 +9,7 @@ import {
   authenticatePersonalToken,
   INVALID_TOKEN,
   PERSONAL_TOKEN_PREFIX,
+  personalTokenHolds,
 } from '../modules/tokens/tokens.service.js';
 import { startUserCache } from '../modules/users/user-cache.js';
 
@@ -15,6 +17,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     tokens: AccessTokens;
     authenticate: (request: FastifyRequest) => Promise<void>;
+    /** Whether the credential an authenticated request came with is still valid, now. */
+    credentialHolds: (request: FastifyRequest) => Promise<boolean>;
   }
   interface FastifyRequest {
     user: UserRow | null;
@@ -23,11 +27,13 @@ declare module 'fastify' {
   }
 }
 
-/** A web session's access token, or a personal access token with its scope (decision 032). */
+/**
+ * A web session's access token at its session version, or a personal access token with its
+ * scope (decision 032); each with when it expires (ms since the epoch, null for never).
+ */
 export type Credential =
-  { kind: 'session' } | { kind: 'personal'; tokenId: number; scope: 'read' | 'write' };
-
-const SESSION: Credential = { kind: 'session' };
+  | { kind: 'session'; sessionVersion: number; expiresAt: number }
+  | { kind: 'personal'; tokenId: number; scope: TokenScope; expiresAt: number | null };
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Routes that check a read token per operation themselves (the MCP transport's tools). */
@@ -53,18 +59,32 @@ async function authPlugin(app: FastifyInstance, opts: { secret: string; database
     if (token.startsWith(PERSONAL_TOKEN_PREFIX)) {
       const personal = await authenticatePersonalToken(app.db, token, request.ip);
       request.user = personal.user;
-      request.credential = { kind: 'personal', tokenId: personal.tokenId, scope: personal.scope };
+      request.credential = {
+        kind: 'personal',
+        tokenId: personal.tokenId,
+        scope: personal.scope,
+        expiresAt: personal.expiresAt,
+      };
       assertScopeAllows(request);
       return;
     }
-    const subject = await app.tokens.verify(token);
-    if (subject === null) throw notAuthenticated(INVALID_TOKEN);
+    const verified = await app.tokens.verify(token);
+    if (verified === null) throw notAuthenticated(INVALID_TOKEN);
+    const { subject, expiresAt } = verified;
     const user = await users.find(app.db, subject.id);
     if (!user?.isActive) throw notAuthenticated('User not found or inactive');
     // A password change or a deactivation since the token was issued ends it.
     if (user.sessionVersion !== subject.sessionVersion) throw notAuthenticated(INVALID_TOKEN);
     request.user = user;
-    request.credential = SESSION;
+    request.credential = { kind: 'session', sessionVersion: subject.sessionVersion, expiresAt };
+  });
+  app.decorate('credentialHolds', async (request: FastifyRequest) => {
+    const { credential, user } = request;
+    if (!credential || !user) return false;
+    if (credential.kind === 'personal') return personalTokenHolds(app.db, credential.tokenId);
+    if (credential.expiresAt <= Date.now()) return false;
+    const now = await users.find(app.db, user.id);
+    return now?.isActive === true && now.sessionVersion === credential.sessionVersion;
   });
 }
 

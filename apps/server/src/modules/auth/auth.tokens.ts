@@ -12,10 +12,16 @@ export interface TokenSubject {
   sessionVersion: number;
 }
 
+/** A verified token's subject, and when the token stops being valid (ms since the epoch). */
+export interface VerifiedToken {
+  subject: TokenSubject;
+  expiresAt: number;
+}
+
 export interface AccessTokens {
   sign(user: TokenSubject): Promise<string>;
-  /** The subject of a valid access token, or null for anything else. */
-  verify(token: string): Promise<TokenSubject | null>;
+  /** The subject and expiry of a valid access token, or null for anything else. */
+  verify(token: string): Promise<VerifiedToken | null>;
 }
 
 /** The secret as a WebCrypto key, imported once: jose would import raw bytes on every call. */
@@ -28,12 +34,6 @@ const hmacKey = (secret: string) =>
     ['sign', 'verify'],
   );
 
-/** A verified token's subject, and when the token stops being valid (ms since the epoch). */
-interface Verified {
-  subject: TokenSubject;
-  expiresAt: number;
-}
-
 const VERIFIED_TOKENS_KEPT = 10_000;
 
 /**
@@ -44,15 +44,15 @@ const VERIFIED_TOKENS_KEPT = 10_000;
  * on every request, against the database.
  */
 function verifiedTokens() {
-  const entries = new Map<string, Verified>();
+  const entries = new Map<string, VerifiedToken>();
   return {
-    get(token: string): TokenSubject | undefined {
+    get(token: string): VerifiedToken | undefined {
       const entry = entries.get(token);
-      if (entry && entry.expiresAt > Date.now()) return entry.subject;
+      if (entry && entry.expiresAt > Date.now()) return entry;
       entries.delete(token);
       return undefined;
     },
-    keep(token: string, verified: Verified) {
+    keep(token: string, verified: VerifiedToken) {
       const oldest = entries.keys().next();
       if (entries.size >= VERIFIED_TOKENS_KEPT && !oldest.done) entries.delete(oldest.value);
       entries.set(token, verified);
@@ -65,7 +65,7 @@ export function accessTokens(secret: string): AccessTokens {
   const verified = verifiedTokens();
 
   /** The token's subject and expiry when its signature and claims check out, else null. */
-  async function check(token: string): Promise<Verified | null> {
+  async function check(token: string): Promise<VerifiedToken | null> {
     try {
       const { payload } = await jwtVerify(token, await keyPromise, {
         algorithms: [ALGORITHM],
@@ -102,7 +102,7 @@ export function accessTokens(secret: string): AccessTokens {
       const result = await check(token);
       if (!result) return null;
       verified.keep(token, result);
-      return result.subject;
+      return result;
     },
   };
 }

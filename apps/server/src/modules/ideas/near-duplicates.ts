@@ -47,7 +47,7 @@ export interface Exclusions {
   stacks?: readonly number[];
 }
 
-/** The text an idea is compared by: the GiST index on it (migration 0020) finds the nearest. */
+/** The text an idea is compared by: the GiST index on it (migration 0021) finds the nearest. */
 const comparedText = (alias: SQL) => sql`(${alias}.title || ' ' || ${alias}.summary)`;
 
 /**

@@ -34,9 +34,22 @@ export interface OpenStream {
   close(): void;
 }
 
+/**
+ * What a stream was opened with. It ends when that stops being valid: at its expiry; a web
+ * session's when its user is deactivated or their session version changes (a new password,
+ * sessions ended); a personal token's when it is revoked or its owner deactivated.
+ */
+export type StreamCredential =
+  | { kind: 'session'; sessionVersion: number; expiresAt: number }
+  | { kind: 'personal'; tokenId: number; expiresAt: number | null };
+
 export interface LiveHub {
   /** 404 for a brainstorm that is not there, 429 beyond the limits. */
-  admit(brainstormId: number, viewer: PresenceUser): Promise<Admission>;
+  admit(
+    brainstormId: number,
+    viewer: PresenceUser,
+    credential: StreamCredential,
+  ): Promise<Admission>;
   /** Streams open in this process. */
   openStreams(): number;
   stop(): Promise<void>;
@@ -53,8 +66,10 @@ export interface LiveHubOptions {
 interface Stream {
   brainstormId: number;
   viewer: PresenceUser;
+  credential: StreamCredential;
   state: ViewerState;
   sink: StreamSink;
+  expiry?: NodeJS.Timeout;
 }
 
 interface Room {
@@ -84,6 +99,13 @@ const PRESENCE_ROUNDS_KEPT = 3;
  * or more. Past it (a hundred viewers or so on one process), the others go unnamed.
  */
 const PRESENCE_BYTES = 7000;
+/** The longest wait a timer takes (about 24.8 days); a personal token may live a year. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
+/** Whether a change to the user ends a stream: a session's ends with its version. */
+const endedBy = (note: Extract<LiveNote, { k: 'user' }>, { credential, viewer }: Stream) =>
+  viewer.id === note.u &&
+  (!note.a || (credential.kind === 'session' && credential.sessionVersion !== note.v));
 
 /**
  * The live streams of this process (decision 026). Every note the database announces is heard
@@ -204,6 +226,7 @@ export async function startLiveHub({
   };
 
   const closeStream = (stream: Stream) => {
+    clearTimeout(stream.expiry);
     const room = rooms.get(stream.brainstormId);
     if (!room?.streams.delete(stream)) return;
     stream.sink.end();
@@ -217,9 +240,34 @@ export async function startLiveHub({
 
   const allStreams = () => [...rooms.values()].flatMap((room) => [...room.streams]);
 
+  /** Ends the stream when its credential expires, waiting in steps a timer can take. */
+  const closeAtExpiry = (stream: Stream) => {
+    const { expiresAt } = stream.credential;
+    if (expiresAt === null) return;
+    const wait = Math.max(0, expiresAt - Date.now());
+    stream.expiry = setTimeout(
+      () => {
+        if (wait > LONGEST_TIMER_MS) closeAtExpiry(stream);
+        else
+          void enqueue(() => {
+            closeStream(stream);
+          });
+      },
+      Math.min(wait, LONGEST_TIMER_MS),
+    ).unref();
+  };
+
   const handle = async (note: LiveNote) => {
     if (note.k === 'user') {
-      for (const stream of allStreams()) if (stream.viewer.id === note.u) closeStream(stream);
+      for (const stream of allStreams()) if (endedBy(note, stream)) closeStream(stream);
+      return;
+    }
+    if (note.k === 'token') {
+      for (const stream of allStreams()) {
+        if (stream.credential.kind === 'personal' && stream.credential.tokenId === note.t) {
+          closeStream(stream);
+        }
+      }
       return;
     }
     if (note.k === 'presence') {
@@ -281,7 +329,7 @@ export async function startLiveHub({
   const tooMany = (detail: string) => new HttpError(429, detail);
 
   return {
-    async admit(brainstormId, viewer) {
+    async admit(brainstormId, viewer, credential) {
       if (stopped) throw new HttpError(503, 'This server is shutting down: try again.');
       if ((streamsOfUser.get(viewer.id) ?? 0) >= streamsPerUser) {
         throw tooMany(
@@ -320,6 +368,7 @@ export async function startLiveHub({
           const stream: Stream = {
             brainstormId,
             viewer,
+            credential,
             sink,
             state: { userId: viewer.id, reviewed: new Set(start.reviewed) },
           };
@@ -353,6 +402,7 @@ export async function startLiveHub({
             const isNewViewer = !localViewers(brainstormId).some((user) => user.id === viewer.id);
             rooms.set(brainstormId, room);
             room.streams.add(stream);
+            closeAtExpiry(stream);
             const users = presenceOf(brainstormId);
             const ready: LiveEvent = {
               event: 'ready',

@@ -44,7 +44,10 @@ const noteSchema = z.discriminatedUnion('k', [
     in: z.number().int(),
     out: z.number().int(),
   }),
-  z.object({ k: z.literal('user'), u: id }),
+  /** A user's session version or activity changed: `v` and `a` are the new ones. */
+  z.object({ k: z.literal('user'), u: id, v: z.number().int(), a: z.boolean() }),
+  /** A personal access token was revoked, deleted or given another expiry. */
+  z.object({ k: z.literal('token'), t: id }),
   z.object({
     k: z.literal('presence'),
     b: id,
@@ -55,7 +58,7 @@ const noteSchema = z.discriminatedUnion('k', [
 ]);
 
 export type LiveNote = z.infer<typeof noteSchema>;
-export type BrainstormNote = Exclude<LiveNote, { k: 'user' } | { k: 'presence' }>;
+export type BrainstormNote = Exclude<LiveNote, { k: 'user' | 'token' | 'presence' }>;
 export type TotalsNote = Extract<LiveNote, { k: 'idea' | 'annotation+' | 'annotation-' }>;
 
 /** A payload heard on the channel, or null for one this version does not know. */

@@ -1,11 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { decodeJwt } from 'jose';
 import { z } from 'zod';
+import { notAuthenticated } from '../../lib/errors.js';
 import { errorResponses, idParams } from '../../lib/http-schemas.js';
 import { actor } from '../../plugins/auth.js';
 import { displayName } from '../users/users.service.js';
-import type { LiveHub, StreamSink } from './live-hub.js';
+import type { LiveHub, StreamCredential, StreamSink } from './live-hub.js';
 
 /** A reader further behind than this is let go; it reconnects and resumes where it was. */
 const MOST_BUFFERED_BYTES = 1024 * 1024;
@@ -47,10 +47,11 @@ export async function liveRoutes(app: FastifyInstance, opts: { hub: LiveHub }) {
     },
     async (request, reply) => {
       const user = actor(request);
-      const admission = await opts.hub.admit(request.params.id, {
-        id: user.id,
-        name: displayName(user),
-      });
+      const admission = await opts.hub.admit(
+        request.params.id,
+        { id: user.id, name: displayName(user) },
+        streamCredential(request),
+      );
       reply.hijack();
       const res = reply.raw;
       for (const [name, value] of Object.entries(reply.getHeaders())) {
@@ -78,22 +79,27 @@ export async function liveRoutes(app: FastifyInstance, opts: { hub: LiveHub }) {
       };
       res.once('close', leave);
       const stream = await admission.attach(sink, request.headers['last-event-id']);
-      const close = () => {
-        clearTimeout(expiry);
-        stream.close();
-      };
-      // The stream speaks for its token only as long as the token is valid: then the client
-      // reconnects with a fresh one and resumes.
-      const expiry = setTimeout(close, untilExpiry(request.headers.authorization)).unref();
       res.off('close', leave);
-      if (res.closed) close();
-      else res.once('close', close);
+      if (res.closed) {
+        stream.close();
+        return;
+      }
+      res.once('close', () => {
+        stream.close();
+      });
+      // A revocation or deactivation that came after the credential was checked and before the
+      // stream was listening was not heard by it: any later one will be, so one look now
+      // suffices. A database that cannot answer ends the stream too: the client reconnects.
+      if (!(await app.credentialHolds(request).catch(() => false))) stream.close();
     },
   );
 }
 
-function untilExpiry(authorization: string | undefined): number {
-  const token = authorization?.split(' ')[1] ?? '';
-  const { exp } = decodeJwt(token);
-  return exp === undefined ? 0 : Math.max(0, exp * 1000 - Date.now());
+/** What opened the stream, for the hub to end it when that stops being valid. */
+function streamCredential(request: FastifyRequest): StreamCredential {
+  const credential = request.credential;
+  if (!credential) throw notAuthenticated();
+  return credential.kind === 'session'
+    ? credential
+    : { kind: 'personal', tokenId: credential.tokenId, expiresAt: credential.expiresAt };
 }

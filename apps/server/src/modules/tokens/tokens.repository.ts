@@ -69,17 +69,34 @@ export async function revokeToken(db: Db, userId: number, id: number): Promise<b
   return rows.length > 0;
 }
 
-/** A usable token with this hash, and its owner as they are now; null for none. */
+/**
+ * A usable token with this hash, its owner as they are now, and how long it has left by the
+ * database's clock (ms; null for never expiring); null for none.
+ */
 export async function findUsableToken(
   db: Db,
   tokenHash: string,
-): Promise<{ token: PersonalAccessTokenRow; user: UserRow } | null> {
+): Promise<{ token: PersonalAccessTokenRow; user: UserRow; msLeft: number | null } | null> {
   const [row] = await db
-    .select({ token: tokens, user: users })
+    .select({
+      token: tokens,
+      user: users,
+      msLeft: sql<number | null>`(extract(epoch from ${tokens.expiresAt} - now()) * 1000)::float8`,
+    })
     .from(tokens)
     .innerJoin(users, eq(users.id, tokens.userId))
     .where(and(eq(tokens.tokenHash, tokenHash), usable));
   return row ?? null;
+}
+
+/** Whether the token is usable and its owner active, now. */
+export async function isTokenUsable(db: Db, id: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: tokens.id })
+    .from(tokens)
+    .innerJoin(users, eq(users.id, tokens.userId))
+    .where(and(eq(tokens.id, id), usable, eq(users.isActive, true)));
+  return rows.length > 0;
 }
 
 /** Records a use, unless one was recorded less than a minute ago. */

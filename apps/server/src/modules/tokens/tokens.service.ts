@@ -81,6 +81,8 @@ export interface PersonalCredential {
   user: UserRow;
   tokenId: number;
   scope: TokenScope;
+  /** When the token stops being valid (ms since the epoch, by this process's clock), if ever. */
+  expiresAt: number | null;
 }
 
 /**
@@ -101,7 +103,18 @@ export async function authenticatePersonalToken(
   }
   if (!found.user.isActive) throw notAuthenticated('User not found or inactive');
   if (!usedWithinAMinute(found.token)) await repo.touchToken(db, found.token.id);
-  return { user: found.user, tokenId: found.token.id, scope: found.token.scope };
+  return {
+    user: found.user,
+    tokenId: found.token.id,
+    scope: found.token.scope,
+    // The database's clock judges expiry: what it gives as left is counted from now, here.
+    expiresAt: found.msLeft === null ? null : Date.now() + found.msLeft,
+  };
+}
+
+/** Whether a personal access token still authenticates: usable, and its owner active. */
+export async function personalTokenHolds(db: Db, tokenId: number): Promise<boolean> {
+  return repo.isTokenUsable(db, tokenId);
 }
 
 /** `last_used_at` moves at most once a minute, so a busy token costs no write per request. */
