@@ -13277,13 +13277,15 @@ export interface components {
       started: string | null;
       /** @enum {string} */
       status: 'queued' | 'running' | 'done' | 'failed' | 'partly_failed';
-      /** @description What steered the prompts: the team's liked and rejected ideas, and the idea a 'More like this' (develop) or 'Flip it' (flip) started from; null when nothing did. */
+      /** @description What steered the prompts: the team's liked and rejected ideas, and the idea a 'More like this' (develop) or 'Flip it' (flip) started from; null when nothing did. With steering_hidden, liked and rejected are left out: null, or empty lists beside the idea it started from. */
       steering: {
         direction: ('develop' | 'flip') | null;
         inspired_by: number | null;
         liked: number[];
         rejected: number[];
       } | null;
+      /** @description Blind review (decision 026): the brainstorm is under blind review and the caller has not reviewed every idea that was in it when this generation was made, so the liked and rejected ideas, chosen from those ideas' votes, are withheld. False everywhere else. */
+      steering_hidden: boolean;
       succeeded: number;
       /**
        * @description 'high' when each idea was chosen from 3 candidates, else 'normal'.
@@ -13313,13 +13315,15 @@ export interface components {
       started: string | null;
       /** @enum {string} */
       status: 'queued' | 'running' | 'done' | 'failed' | 'partly_failed';
-      /** @description What steered the prompts: the team's liked and rejected ideas, and the idea a 'More like this' (develop) or 'Flip it' (flip) started from; null when nothing did. */
+      /** @description What steered the prompts: the team's liked and rejected ideas, and the idea a 'More like this' (develop) or 'Flip it' (flip) started from; null when nothing did. With steering_hidden, liked and rejected are left out: null, or empty lists beside the idea it started from. */
       steering: {
         direction: ('develop' | 'flip') | null;
         inspired_by: number | null;
         liked: number[];
         rejected: number[];
       } | null;
+      /** @description Blind review (decision 026): the brainstorm is under blind review and the caller has not reviewed every idea that was in it when this generation was made, so the liked and rejected ideas, chosen from those ideas' votes, are withheld. False everywhere else. */
+      steering_hidden: boolean;
       succeeded: number;
       /**
        * @description 'high' when each idea was chosen from 3 candidates, else 'normal'.
@@ -13451,11 +13455,13 @@ export interface components {
           max_tokens?: number;
           temperature?: number;
         } | null;
-        /** @description The team's liked and rejected ideas that the prompt carried. */
+        /** @description The team's liked and rejected ideas that the prompt carried; null when none did, or when steering_hidden. */
         steered_by: {
           liked: number[];
           rejected: number[];
         } | null;
+        /** @description Blind review (decision 026): the brainstorm is under blind review and the caller has not reviewed every idea that was in it when this idea was asked for, so steered_by, chosen from those ideas' votes, is null whatever it holds. False everywhere else. */
+        steering_hidden: boolean;
         technique: string | null;
       } | null;
       /** @description How many users gave each reaction; null when totals_hidden. */
@@ -13648,11 +13654,13 @@ export interface components {
           max_tokens?: number;
           temperature?: number;
         } | null;
-        /** @description The team's liked and rejected ideas that the prompt carried. */
+        /** @description The team's liked and rejected ideas that the prompt carried; null when none did, or when steering_hidden. */
         steered_by: {
           liked: number[];
           rejected: number[];
         } | null;
+        /** @description Blind review (decision 026): the brainstorm is under blind review and the caller has not reviewed every idea that was in it when this idea was asked for, so steered_by, chosen from those ideas' votes, is null whatever it holds. False everywhere else. */
+        steering_hidden: boolean;
         technique: string | null;
       } | null;
       /** @description How many users gave each reaction; null when totals_hidden. */
