@@ -8609,7 +8609,7 @@ export interface paths {
     };
     /**
      * Which model earns its cost: ideas kept, hidden, failed and their cost per model
-     * @description One row per (provider, model, technique) of generated ideas. Bookmarks and hidden flags are private: they are only counted over a group of ideas (decision 031).
+     * @description One row per (provider, model, technique) of generated ideas. Bookmarks and hidden flags are private: they are only counted over a group of at least min_group_ideas ideas (decision 031). Under blind review, the ideas the caller has not reviewed are left out of kept, hidden and down_voted (decision 026).
      */
     get: {
       parameters: {
@@ -13878,113 +13878,133 @@ export interface components {
     ModelInsight: {
       /** @description Dollars at the price table; null when the model has no price. */
       cost: number | null;
-      /** @description Null when cost is null or nothing was kept. */
+      /** @description Null when cost is null, when nothing was kept, or when kept does not count every idea (unreviewed_blind, private_counts_withheld). */
       cost_per_kept_idea: number | null;
-      /** @description Of those, down-voted by anyone. */
-      down_voted: number;
+      /** @description Of the others, down-voted by anyone. Null when private_counts_withheld. */
+      down_voted: number | null;
       /** @description Generation slots that failed finally. */
       failed: number;
-      /** @description Of those, hidden by anyone. */
-      hidden: number;
+      /** @description Of the others, hidden by anyone. Null when private_counts_withheld. */
+      hidden: number | null;
       /** @description Ideas generated and stored. */
       ideas: number;
       /** @description Every slot's, failed ones too. */
       input_tokens: number;
-      /** @description Of those, up-voted, bookmarked or pinned by anyone. */
-      kept: number;
+      /** @description Of the others, up-voted, bookmarked or pinned by anyone. Null when private_counts_withheld. */
+      kept: number | null;
       model: string | null;
       /** @description Of those, stacked under another idea. */
       near_duplicates: number;
       output_tokens: number;
+      /** @description kept, hidden and down_voted are withheld (null): they would be counted over fewer than 5 ideas (ideas less unreviewed_blind), and could tell what one person bookmarked, hid or voted (decision 031). */
+      private_counts_withheld: boolean;
       provider: string;
       /** @description The configured display name, or the key when the provider is set up no longer. */
       provider_name: string;
       /** @description The brainstorm type the ideas were asked with. */
       technique: string | null;
       technique_display: string;
+      /** @description Of those, the ideas of a brainstorm under blind review that the caller has not reviewed (decision 026): kept, hidden and down_voted leave them out. */
+      unreviewed_blind: number;
     };
     ModelInsightInput: {
       /** @description Dollars at the price table; null when the model has no price. */
       cost: number | null;
-      /** @description Null when cost is null or nothing was kept. */
+      /** @description Null when cost is null, when nothing was kept, or when kept does not count every idea (unreviewed_blind, private_counts_withheld). */
       cost_per_kept_idea: number | null;
-      /** @description Of those, down-voted by anyone. */
-      down_voted: number;
+      /** @description Of the others, down-voted by anyone. Null when private_counts_withheld. */
+      down_voted: number | null;
       /** @description Generation slots that failed finally. */
       failed: number;
-      /** @description Of those, hidden by anyone. */
-      hidden: number;
+      /** @description Of the others, hidden by anyone. Null when private_counts_withheld. */
+      hidden: number | null;
       /** @description Ideas generated and stored. */
       ideas: number;
       /** @description Every slot's, failed ones too. */
       input_tokens: number;
-      /** @description Of those, up-voted, bookmarked or pinned by anyone. */
-      kept: number;
+      /** @description Of the others, up-voted, bookmarked or pinned by anyone. Null when private_counts_withheld. */
+      kept: number | null;
       model: string | null;
       /** @description Of those, stacked under another idea. */
       near_duplicates: number;
       output_tokens: number;
+      /** @description kept, hidden and down_voted are withheld (null): they would be counted over fewer than 5 ideas (ideas less unreviewed_blind), and could tell what one person bookmarked, hid or voted (decision 031). */
+      private_counts_withheld: boolean;
       provider: string;
       /** @description The configured display name, or the key when the provider is set up no longer. */
       provider_name: string;
       /** @description The brainstorm type the ideas were asked with. */
       technique: string | null;
       technique_display: string;
+      /** @description Of those, the ideas of a brainstorm under blind review that the caller has not reviewed (decision 026): kept, hidden and down_voted leave them out. */
+      unreviewed_blind: number;
     };
     ModelInsights: {
+      /** @description The fewest ideas kept, hidden and down_voted are counted over; a row with fewer withholds them (private_counts_withheld). */
+      min_group_ideas: number;
       /** @description The price table, every entry. */
       prices: components['schemas']['ModelPrice'][];
       rows: components['schemas']['ModelInsight'][];
       totals: {
         /** @description The priced rows' cost; null when there are rows and none has a price. */
         cost: number | null;
-        /** @description cost over the ideas kept of the priced rows. */
+        /** @description cost over the ideas kept of the priced rows; null when the kept of a priced row does not count every idea. */
         cost_per_kept_idea: number | null;
-        /** @description Of those, down-voted by anyone. */
+        /** @description The rows' down_voted, of those that show it. */
         down_voted: number;
         /** @description Generation slots that failed finally. */
         failed: number;
-        /** @description Of those, hidden by anyone. */
+        /** @description The rows' hidden, of those that show it. */
         hidden: number;
         /** @description Ideas generated and stored. */
         ideas: number;
         /** @description Every slot's, failed ones too. */
         input_tokens: number;
-        /** @description Of those, up-voted, bookmarked or pinned by anyone. */
+        /** @description The rows' kept, of those that show it. */
         kept: number;
         /** @description Of those, stacked under another idea. */
         near_duplicates: number;
         output_tokens: number;
         /** @description Input and output tokens of the rows without a price, left out of cost. */
         unpriced_tokens: number;
+        /** @description Of those, the ideas of a brainstorm under blind review that the caller has not reviewed (decision 026): kept, hidden and down_voted leave them out. */
+        unreviewed_blind: number;
+        /** @description The ideas of the rows whose private counts are withheld: kept, hidden and down_voted leave them out, as they leave out unreviewed_blind. */
+        withheld_ideas: number;
       };
     };
     ModelInsightsInput: {
+      /** @description The fewest ideas kept, hidden and down_voted are counted over; a row with fewer withholds them (private_counts_withheld). */
+      min_group_ideas: number;
       /** @description The price table, every entry. */
       prices: components['schemas']['ModelPriceInput'][];
       rows: components['schemas']['ModelInsightInput'][];
       totals: {
         /** @description The priced rows' cost; null when there are rows and none has a price. */
         cost: number | null;
-        /** @description cost over the ideas kept of the priced rows. */
+        /** @description cost over the ideas kept of the priced rows; null when the kept of a priced row does not count every idea. */
         cost_per_kept_idea: number | null;
-        /** @description Of those, down-voted by anyone. */
+        /** @description The rows' down_voted, of those that show it. */
         down_voted: number;
         /** @description Generation slots that failed finally. */
         failed: number;
-        /** @description Of those, hidden by anyone. */
+        /** @description The rows' hidden, of those that show it. */
         hidden: number;
         /** @description Ideas generated and stored. */
         ideas: number;
         /** @description Every slot's, failed ones too. */
         input_tokens: number;
-        /** @description Of those, up-voted, bookmarked or pinned by anyone. */
+        /** @description The rows' kept, of those that show it. */
         kept: number;
         /** @description Of those, stacked under another idea. */
         near_duplicates: number;
         output_tokens: number;
         /** @description Input and output tokens of the rows without a price, left out of cost. */
         unpriced_tokens: number;
+        /** @description Of those, the ideas of a brainstorm under blind review that the caller has not reviewed (decision 026): kept, hidden and down_voted leave them out. */
+        unreviewed_blind: number;
+        /** @description The ideas of the rows whose private counts are withheld: kept, hidden and down_voted leave them out, as they leave out unreviewed_blind. */
+        withheld_ideas: number;
       };
     };
     ModelPrice: {
