@@ -47,9 +47,9 @@ export const modelInsightSchema = z
     private_counts_withheld: z
       .boolean()
       .describe(
-        `kept, hidden and down_voted are withheld (null): they would be counted over fewer ` +
-          `than ${MIN_GROUP_IDEAS} ideas (ideas less unreviewed_blind), and could tell what ` +
-          'one person bookmarked, hid or voted (decision 031).',
+        `kept, hidden and down_voted are withheld (null): the row has ideas, and they would ` +
+          `be counted over fewer than ${MIN_GROUP_IDEAS} (ideas less unreviewed_blind), which ` +
+          'could tell what one person bookmarked, hid or voted (decision 031).',
       ),
     near_duplicates: z.number().int().describe('Of those, stacked under another idea.'),
     failed: z.number().int().describe('Generation slots that failed finally.'),

@@ -84,7 +84,8 @@ async function callersFigures(
 function toRow(config: InsightsConfig, figures: CallersFigures, price: ModelPrice | null) {
   const cost = costOf(price, figures.inputTokens, figures.outputTokens);
   const provider = config.providers.find((p) => p.key === figures.provider);
-  const withheld = figures.ideas - figures.unreviewedBlind < MIN_GROUP_IDEAS;
+  // A row of slots alone (no idea stored) has nothing to tell: its counts are 0.
+  const withheld = figures.ideas > 0 && figures.ideas - figures.unreviewedBlind < MIN_GROUP_IDEAS;
   const kept = withheld ? null : figures.kept;
   const everyIdeaCounted = kept !== null && figures.unreviewedBlind === 0;
   return {

@@ -231,6 +231,8 @@ describe('GET /api/insights/models/', () => {
         technique: 'starbursting',
         technique_display: 'Starbursting',
         ideas: 0,
+        kept: 0,
+        private_counts_withheld: false,
         failed: 0,
         input_tokens: 800,
         output_tokens: 80,

@@ -13896,7 +13896,7 @@ export interface components {
       /** @description Of those, stacked under another idea. */
       near_duplicates: number;
       output_tokens: number;
-      /** @description kept, hidden and down_voted are withheld (null): they would be counted over fewer than 5 ideas (ideas less unreviewed_blind), and could tell what one person bookmarked, hid or voted (decision 031). */
+      /** @description kept, hidden and down_voted are withheld (null): the row has ideas, and they would be counted over fewer than 5 (ideas less unreviewed_blind), which could tell what one person bookmarked, hid or voted (decision 031). */
       private_counts_withheld: boolean;
       provider: string;
       /** @description The configured display name, or the key when the provider is set up no longer. */
@@ -13928,7 +13928,7 @@ export interface components {
       /** @description Of those, stacked under another idea. */
       near_duplicates: number;
       output_tokens: number;
-      /** @description kept, hidden and down_voted are withheld (null): they would be counted over fewer than 5 ideas (ideas less unreviewed_blind), and could tell what one person bookmarked, hid or voted (decision 031). */
+      /** @description kept, hidden and down_voted are withheld (null): the row has ideas, and they would be counted over fewer than 5 (ideas less unreviewed_blind), which could tell what one person bookmarked, hid or voted (decision 031). */
       private_counts_withheld: boolean;
       provider: string;
       /** @description The configured display name, or the key when the provider is set up no longer. */
