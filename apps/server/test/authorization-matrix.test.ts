@@ -16,7 +16,9 @@ type Actor = (typeof ACTORS)[number];
 /**
  * Who may do what (docs/decisions/004-permissions.md): the status each actor gets for a valid
  * request. 'owner' created the object ({id}); for /api/users/{id}/ it is that user. Signing in
- * and refreshing speak for the actor through the body and the refresh cookie.
+ * and refreshing speak for the actor through the body and the refresh cookie. What a member may
+ * read of the team's reviews under blind review, through every channel that carries them, is
+ * checked in blind-review-channels.test.ts.
  */
 const matrix: Record<string, Record<Actor, number>> = {
   'GET /api/health/': { anonymous: 200, other: 200, owner: 200, staff: 200 },

@@ -20,11 +20,14 @@ async function annotate(request: APIRequestContext, token: string, idea: number,
   expect(response.ok()).toBe(true);
 }
 
-/** A brainstorm of three offline ideas: one up-voted by Alice, one hidden and one down-voted by Bob. */
+/**
+ * A brainstorm of five offline ideas (the fewest a model's private counts are shown over): one
+ * up-voted by Alice, one hidden and one down-voted by Bob.
+ */
 async function reviewedBrainstorm(request: APIRequestContext) {
   const token = await accessToken(request, alice);
   const id = await createBrainstormViaApi(request, token, `Worse meetings ${Date.now()}`);
-  await generateOfflineIdeas(request, token, id, 3);
+  await generateOfflineIdeas(request, token, id, 5);
   const listed = await request.get(`/api/ideas/?brainstorm=${id}&include_duplicates=true`, {
     headers: bearer(token),
   });
@@ -64,7 +67,7 @@ test('model insights: a brainstorm’s figures per model, sorted, filtered and d
   expect(await rowFigures(table, 'sample-ideas')).toMatchObject({
     Provider: 'Offline sample ideas (no AI)',
     Technique: 'Bad Idea Contest',
-    Ideas: '3',
+    Ideas: '5',
     Kept: '1',
     Hidden: '1',
     'Down-voted': '1',
@@ -95,7 +98,7 @@ test('model insights: a brainstorm’s figures per model, sorted, filtered and d
   expect(lines[0]).toMatch(/^provider,provider_name,model,technique,technique_display,ideas,kept,/);
   expect(lines.slice(1)).toEqual([
     expect.stringMatching(
-      /^offline,Offline sample ideas \(no AI\),sample-ideas,bad_idea_contest,Bad Idea Contest,3,1,1,1,\d,0,0,0,0,/,
+      /^offline,Offline sample ideas \(no AI\),sample-ideas,bad_idea_contest,Bad Idea Contest,5,1,1,1,\d,0,0,0,0,/,
     ),
   ]);
 

@@ -16,10 +16,28 @@ const dialect = new PgDialect({ casing: 'snake_case' });
  * idea names dozens of columns, and the ORM walked them all again for every statement: a fifth
  * of the review table's time (decision 036).
  */
-export function renderedOnce(fragment: SQL): SQL {
+export const renderedOnce = (fragment: SQL): SQL => sql.raw(renderedText(fragment));
+
+function renderedText(fragment: SQL): string {
   const { sql: text, params } = dialect.sqlToQuery(fragment);
   if (params.length > 0) throw new Error('A fragment rendered once cannot hold parameters.');
-  return sql.raw(text);
+  return text;
+}
+
+const HOLE_TEXT = '/* hole */';
+
+/** Where a fragment rendered by `renderedAround` takes each statement's own SQL. */
+export const HOLE = sql.raw(HOLE_TEXT);
+
+/**
+ * A fragment rendered once as `renderedOnce` does, but for its `HOLE`s: each statement fills
+ * them all with one piece of its own SQL, which may hold parameters (the caller's id).
+ */
+export function renderedAround(fragment: SQL): (fill: SQL) => SQL {
+  const pieces = renderedText(fragment)
+    .split(HOLE_TEXT)
+    .map((piece) => sql.raw(piece));
+  return (fill) => sql.join(pieces, fill);
 }
 
 /** A constant as an SQL literal, for fragments rendered once. */

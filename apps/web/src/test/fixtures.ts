@@ -44,6 +44,7 @@ export function makeGeneration(overrides: Partial<Generation> = {}): Generation 
     failures: [],
     slots: [],
     steering: null,
+    steering_hidden: false,
     created: '2026-03-01T10:15:00.000Z',
     started: null,
     finished: null,

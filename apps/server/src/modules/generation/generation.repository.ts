@@ -11,7 +11,7 @@ import {
 } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import type { BrainstormParameters } from '../../db/schema/brainstorms.js';
+import { brainstorms, type BrainstormParameters } from '../../db/schema/brainstorms.js';
 import {
   generations,
   generationSlots,
@@ -24,6 +24,7 @@ import { analyses } from '../../db/schema/sense-making.js';
 import type { DuplicateThresholds } from '../../config.js';
 import { compareEarly, compareSince } from '../ideas/early-comparison.js';
 import { leastAlike, lockBrainstorm } from '../ideas/near-duplicates.js';
+import { firstUnreviewed, steeringWithheld } from '../ideas/steering-view.js';
 import type { GeneratedIdea, PromptSteering, SteeringIdea } from '../providers/generated-idea.js';
 
 export type NewSlot = Omit<
@@ -63,9 +64,13 @@ export async function insertGeneration(
 
 export interface GenerationWithSlots extends GenerationRow {
   slots: (GenerationSlotRow & { ideaId: number | null })[];
+  /** Whether what steered it is withheld from the reader (blind review, steering-view.ts). */
+  steeringHidden: boolean;
 }
 
-async function withSlots(db: Db, rows: GenerationRow[]): Promise<GenerationWithSlots[]> {
+type ReadGeneration = GenerationRow & { steeringHidden: boolean };
+
+async function withSlots(db: Db, rows: ReadGeneration[]): Promise<GenerationWithSlots[]> {
   if (rows.length === 0) return [];
   const slots = await db
     .select({ ...getTableColumns(generationSlots), ideaId: ideas.id })
@@ -87,8 +92,25 @@ async function withSlots(db: Db, rows: GenerationRow[]): Promise<GenerationWithS
   return rows.map((row) => ({ ...row, slots: slots.filter((s) => s.generationId === row.id) }));
 }
 
-export async function findGeneration(db: Db, id: number): Promise<GenerationWithSlots | null> {
-  const rows = await db.select().from(generations).where(eq(generations.id, id));
+/** A generation's columns, and whether what steered it is withheld from the reader. */
+const readGeneration = (readerId: number, brainstormId: number | AnyColumn) => ({
+  ...getTableColumns(generations),
+  steeringHidden: steeringWithheld(
+    sql`(select ${brainstorms.blindReview} from ${brainstorms} where ${brainstorms.id} = ${brainstormId})`,
+    firstUnreviewed(readerId, brainstormId),
+    sql`${generations.created}`,
+  ),
+});
+
+export async function findGeneration(
+  db: Db,
+  id: number,
+  readerId: number,
+): Promise<GenerationWithSlots | null> {
+  const rows = await db
+    .select(readGeneration(readerId, generations.brainstormId))
+    .from(generations)
+    .where(eq(generations.id, id));
   const [found] = await withSlots(db, rows);
   return found ?? null;
 }
@@ -96,12 +118,14 @@ export async function findGeneration(db: Db, id: number): Promise<GenerationWith
 export async function listGenerations(
   db: Db,
   brainstormId: number,
+  readerId: number,
   window: { limit: number; offset: number },
 ): Promise<{ count: number; rows: GenerationWithSlots[] }> {
   const where = eq(generations.brainstormId, brainstormId);
   const [total] = await db.select({ n: count() }).from(generations).where(where);
+  // The brainstorm as a parameter: its first unreviewed idea is read once, not per generation.
   const rows = await db
-    .select()
+    .select(readGeneration(readerId, brainstormId))
     .from(generations)
     .where(where)
     .orderBy(desc(generations.created), desc(generations.id))

@@ -131,7 +131,7 @@ export async function generationRoutes(app: FastifyInstance, opts: { config: Con
       paginate(
         request,
         request.query,
-        await generation.listGenerations(app.db, request.params.id, request.query),
+        await generation.listGenerations(app.db, actor(request), request.params.id, request.query),
       ),
   );
 
@@ -145,6 +145,6 @@ export async function generationRoutes(app: FastifyInstance, opts: { config: Con
         response: { 200: generationSchema, ...errorResponses(400, 401, 404) },
       },
     },
-    (request) => generation.getGeneration(app.db, request.params.id),
+    (request) => generation.getGeneration(app.db, actor(request), request.params.id),
   );
 }

@@ -91,7 +91,17 @@ export const generationSchema = z
       .nullable()
       .describe(
         "What steered the prompts: the team's liked and rejected ideas, and the idea a " +
-          "'More like this' (develop) or 'Flip it' (flip) started from; null when nothing did.",
+          "'More like this' (develop) or 'Flip it' (flip) started from; null when nothing did. " +
+          'With steering_hidden, liked and rejected are left out: null, or empty lists beside ' +
+          'the idea it started from.',
+      ),
+    steering_hidden: z
+      .boolean()
+      .describe(
+        'Blind review (decision 026): the brainstorm is under blind review and the caller has ' +
+          'not reviewed every idea that was in it when this generation was made, so the liked ' +
+          "and rejected ideas, chosen from those ideas' votes, are withheld. False everywhere " +
+          'else.',
       ),
     created: z.iso.datetime(),
     started: z.iso.datetime().nullable(),

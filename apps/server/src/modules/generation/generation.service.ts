@@ -256,10 +256,9 @@ async function launch(
     );
     return created;
   });
-  return getGeneration(ctx.db, generation.id);
+  return getGeneration(ctx.db, user, generation.id);
 }
 
-/** What a new generation of the brainstorm would be steered by, for the controls to say. */
 /**
  * What would steer a new generation. Under blind review the caller sees only the ideas they
  * have reviewed themselves: the others' place here would tell how the team voted on them.
@@ -276,6 +275,26 @@ export async function brainstormSteering(
   });
   const brief = ({ id, title }: { id: number; title: string }) => ({ id, title });
   return { liked: liked.map(brief), rejected: rejected.map(brief) };
+}
+
+/**
+ * What steered a generation, as the reader may see it. Withheld (blind review), the team's liked
+ * and rejected ideas are left out and what remains reads the same whatever they were: null, or
+ * the idea a 'More like this' or 'Flip it' started from, which a person chose, not the votes.
+ */
+function steeringOf({
+  steering,
+  steeringHidden,
+}: repository.GenerationWithSlots): GenerationDto['steering'] {
+  if (!steering) return null;
+  const inspiredBy = steering.inspiredBy ?? null;
+  if (steeringHidden && inspiredBy === null) return null;
+  return {
+    liked: steeringHidden ? [] : steering.liked,
+    rejected: steeringHidden ? [] : steering.rejected,
+    inspired_by: inspiredBy,
+    direction: steering.direction ?? null,
+  };
 }
 
 function toDto(row: repository.GenerationWithSlots): GenerationDto {
@@ -312,33 +331,33 @@ function toDto(row: repository.GenerationWithSlots): GenerationDto {
       input_tokens: s.inputTokens,
       output_tokens: s.outputTokens,
     })),
-    steering: row.steering
-      ? {
-          liked: row.steering.liked,
-          rejected: row.steering.rejected,
-          inspired_by: row.steering.inspiredBy ?? null,
-          direction: row.steering.direction ?? null,
-        }
-      : null,
+    steering: steeringOf(row),
+    steering_hidden: row.steeringHidden,
     created: isoDate(row.created),
     started: row.started ? isoDate(row.started) : null,
     finished: row.finished ? isoDate(row.finished) : null,
   };
 }
 
-export async function getGeneration(db: Db, id: number): Promise<GenerationDto> {
-  const row = await repository.findGeneration(db, id);
+export async function getGeneration(db: Db, user: UserRow, id: number): Promise<GenerationDto> {
+  const row = await repository.findGeneration(db, id, user.id);
   if (!row) throw notFound();
   return toDto(row);
 }
 
 export async function listGenerations(
   db: Db,
+  user: UserRow,
   brainstormId: number,
   query: Pagination,
 ): Promise<Counted<GenerationDto>> {
   if (!(await findBrainstorm(db, brainstormId))) throw notFound();
-  const { count, rows } = await repository.listGenerations(db, brainstormId, pageWindow(query));
+  const { count, rows } = await repository.listGenerations(
+    db,
+    brainstormId,
+    user.id,
+    pageWindow(query),
+  );
   return { count, rows: rows.map(toDto) };
 }
 

@@ -10,7 +10,7 @@ import {
   useFakeLlmApp,
   waitForGeneration,
 } from '../../../test/generation-helpers.js';
-import { annotateDirectly, insertIdeas } from '../../../test/idea-factories.js';
+import { annotateDirectly, insertIdeas, type IdeaJson } from '../../../test/idea-factories.js';
 import type { GenerationLimits } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { brainstorms } from '../../db/schema/brainstorms.js';
@@ -147,6 +147,89 @@ describe("the team's reviews steer a generation", () => {
     await api(outsider, 'POST', `/api/ideas/${first.id}/annotate/`, { is_bookmarked: true });
     const after = await api(outsider, 'GET', `/api/brainstorms/${brainstorm.id}/steering/`);
     expect(after.json<SteeringDto>()).toEqual({ liked: [first], rejected: [] });
+  });
+
+  it('shows under blind review what steered a generation only to those who reviewed every idea it was chosen from', async () => {
+    const { brainstorm, id } = await reviewedBrainstorm(t.db, team);
+    await t.db
+      .update(brainstorms)
+      .set({ blindReview: true })
+      .where(eq(brainstorms.id, brainstorm.id));
+    const [owner] = team as [UserRow];
+    const newcomer = await makeUser(t.db);
+    const seeded = await t.db
+      .select({ id: ideas.id })
+      .from(ideas)
+      .where(eq(ideas.brainstormId, brainstorm.id));
+    const withheld = { steering: null, steering_hidden: true };
+    const generationsOf = async (user: UserRow) =>
+      (await api(user, 'GET', `/api/brainstorms/${brainstorm.id}/generations/`)).json<{
+        results: GenerationDto[];
+      }>().results;
+    const provenanceOf = async (user: UserRow, ideaId: number) =>
+      (await api(user, 'GET', `/api/ideas/${ideaId}/`)).json<IdeaJson>().provenance;
+
+    // A member who has reviewed nothing asks for ideas: the team's reviews steer them all the
+    // same, and nothing that answers tells which ideas the team liked or rejected.
+    const started = await api(
+      newcomer,
+      'POST',
+      `/api/brainstorms/${brainstorm.id}/brainstorm/`,
+      model(),
+    );
+    expect(started.statusCode, started.body).toBe(202);
+    expect(started.json()).toMatchObject(withheld);
+    const generation = await waitForGeneration(t.app, newcomer, started.json<GenerationDto>().id);
+    expect(generation).toMatchObject(withheld);
+    expect(inside(fake.requests[0]?.user, 'liked_ideas')).toContain(`- ${titleOf('A')}:`);
+    expect(await generationsOf(newcomer)).toMatchObject([withheld]);
+    const made = generation.slots[0]?.idea ?? 0;
+    const hiddenSteering = { steered_by: null, steering_hidden: true };
+    expect(await provenanceOf(newcomer, made)).toMatchObject(hiddenSteering);
+    const exported = await api(
+      newcomer,
+      'GET',
+      `/api/ideas/?brainstorm=${brainstorm.id}&format=json`,
+    );
+    expect(exported.json<IdeaJson[]>().find((idea) => idea.id === made)?.provenance).toMatchObject(
+      hiddenSteering,
+    );
+    // Unsteered, it reads the same; a teammate who voted but did not review everything is told
+    // no more.
+    const unsteered = await run(newcomer, `/api/brainstorms/${brainstorm.id}/brainstorm/`, {
+      ...model(),
+      steer: false,
+    });
+    expect(unsteered).toMatchObject(withheld);
+    expect(await generationsOf(owner)).toMatchObject([withheld, withheld]);
+
+    // Reviewing every idea that was there when it was made shows it; ideas stored since (its
+    // own) hide it no more, but they hide the generation made after them.
+    for (const idea of seeded) await annotateDirectly(t.db, newcomer, idea.id);
+    const steering = { liked: LIKED.map(id), rejected: REJECTED.map(id) };
+    expect(await generationsOf(newcomer)).toMatchObject([
+      withheld,
+      { id: generation.id, steering, steering_hidden: false },
+    ]);
+    expect(await provenanceOf(newcomer, made)).toMatchObject({
+      steered_by: steering,
+      steering_hidden: false,
+    });
+    await annotateDirectly(t.db, newcomer, made);
+    expect(await generationsOf(newcomer)).toMatchObject([
+      { id: unsteered.id, steering: null, steering_hidden: false },
+      { id: generation.id, steering_hidden: false },
+    ]);
+
+    // Without blind review, everyone sees it.
+    await t.db
+      .update(brainstorms)
+      .set({ blindReview: false })
+      .where(eq(brainstorms.id, brainstorm.id));
+    expect((await api(owner, 'GET', `/api/generations/${generation.id}/`)).json()).toMatchObject({
+      steering,
+      steering_hidden: false,
+    });
   });
 
   it('puts the liked and rejected ideas in the user message only, bounded, and records them', async () => {

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { brainstorms } from '../../db/schema/brainstorms.js';
 import { ideas } from '../../db/schema/ideas.js';
-import { isoText, renderedOnce } from '../../db/json.js';
+import { HOLE, isoText, renderedAround } from '../../db/json.js';
 import { annotationJson } from '../annotations/annotation-json.js';
 import { mine, totalsHidden, unlessHidden } from './idea-filters.js';
 
@@ -14,7 +14,9 @@ const reactionCounts = sql`case when ${totalsHidden} then null else json_build_o
 
 /**
  * Where a generated idea came from; null for one written by hand. Its JSON columns are read
- * field by field: like the schema's serializer, only the documented fields are written.
+ * field by field: like the schema's serializer, only the documented fields are written. `HOLE`
+ * is whether its steering is withheld from the caller (steering-view.ts): then `steered_by` is
+ * null, as when nothing steered it.
  */
 const provenance = sql`case when ${i.provider} is null then null else json_build_object(
   'provider', ${i.provider}, 'model', ${i.model}, 'technique', ${i.technique},
@@ -23,8 +25,9 @@ const provenance = sql`case when ${i.provider} is null then null else json_build
     'temperature', ${i.settings} -> 'temperature', 'max_tokens', ${i.settings} -> 'max_tokens')) end,
   'input_tokens', ${i.inputTokens}, 'output_tokens', ${i.outputTokens},
   'generation', ${i.generationId}, 'inspired_by', ${i.inspiredBy},
-  'steered_by', case when ${i.steeredBy} is null then null else json_build_object(
-    'liked', ${i.steeredBy} -> 'liked', 'rejected', ${i.steeredBy} -> 'rejected') end) end`;
+  'steered_by', case when ${i.steeredBy} is null or ${HOLE} then null else json_build_object(
+    'liked', ${i.steeredBy} -> 'liked', 'rejected', ${i.steeredBy} -> 'rejected') end,
+  'steering_hidden', ${HOLE}) end`;
 
 /** The idea's JSON, with or without the caller's annotation (see `ideaJson`). */
 function buildIdeaJson(withAnnotation: boolean): SQL {
@@ -47,15 +50,21 @@ function buildIdeaJson(withAnnotation: boolean): SQL {
 }
 
 const IDEA_JSON = {
-  bare: renderedOnce(buildIdeaJson(false)),
-  annotated: renderedOnce(buildIdeaJson(true)),
+  bare: renderedAround(buildIdeaJson(false)),
+  annotated: renderedAround(buildIdeaJson(true)),
 };
 
 /**
  * An idea as the API shows it (`IdeaDto`, ideas.schemas.ts), built by the database: the one
  * place the DTO is written (decision 036). It reads `ideas`, its `brainstorms` row and the
  * caller's annotation `mine` (for blind review, and with `withAnnotation` the annotation
- * itself), all of which the statement must have in scope.
+ * itself), all of which the statement must have in scope; `steeringWithheld` is
+ * `ideaSteeringWithheld` for the caller.
  */
-export const ideaJson = ({ withAnnotation }: { withAnnotation: boolean }): SQL =>
-  withAnnotation ? IDEA_JSON.annotated : IDEA_JSON.bare;
+export const ideaJson = ({
+  withAnnotation,
+  steeringWithheld,
+}: {
+  withAnnotation: boolean;
+  steeringWithheld: SQL<boolean>;
+}): SQL => (withAnnotation ? IDEA_JSON.annotated : IDEA_JSON.bare)(steeringWithheld);

@@ -22,6 +22,7 @@ import {
   type IdeaFilters,
 } from './idea-filters.js';
 import { ideaJson } from './idea-json.js';
+import { ideaSteeringWithheld, type SteeringScope } from './steering-view.js';
 import type { IdeaDto } from './ideas.schemas.js';
 import {
   afterKeys,
@@ -62,8 +63,13 @@ export async function findIdeaDto(
   callerId: number,
   withAnnotations: boolean,
 ): Promise<IdeaDto | null> {
+  const steeringWithheld = ideaSteeringWithheld(callerId, {
+    brainstorm: sql`(select ${ideas.brainstormId} from ${ideas} where ${ideas.id} = ${id})`,
+  });
   const [row] = await db
-    .select({ dto: sql<IdeaDto>`${ideaJson({ withAnnotation: withAnnotations })}` })
+    .select({
+      dto: sql<IdeaDto>`${ideaJson({ withAnnotation: withAnnotations, steeringWithheld })}`,
+    })
     .from(ideas)
     .innerJoin(brainstorms, eq(brainstorms.id, ideas.brainstormId))
     .leftJoinLateral(mineLateral(callerId), sql`true`)
@@ -170,6 +176,13 @@ export interface BatchWindow extends IdeaWindow {
   textBudget: number;
 }
 
+/** The brainstorms whose ideas the filters admit, for `ideaSteeringWithheld` to read. */
+function steeringScope(filters: IdeaFilters): SteeringScope {
+  if (filters.brainstorm !== undefined) return { brainstorm: filters.brainstorm };
+  if (filters.project !== undefined) return { project: filters.project };
+  return 'any';
+}
+
 /**
  * Ideas passing every filter and `condition`, in the ordering: each as the API shows it (`dto`,
  * the JSON text the database built; with `withAnnotations`, the caller's annotation in it);
@@ -183,9 +196,10 @@ function orderedIdeas(
   condition: SQL | undefined,
   { counts, withAnnotations = false }: IdeaSelection,
 ) {
+  const steeringWithheld = ideaSteeringWithheld(filters.callerId, steeringScope(filters));
   return db
     .select({
-      dto: sql<string>`${ideaJson({ withAnnotation: withAnnotations })}::text`,
+      dto: sql<string>`${ideaJson({ withAnnotation: withAnnotations, steeringWithheld })}::text`,
       // As text, parsed once from the first row rather than by the driver on every row.
       counts: counts
         ? sql<string>`(${countsStatement(filters, counts.reviewerId)})::text`

@@ -26,7 +26,17 @@ const provenanceSchema = z
     steered_by: z
       .object({ liked: z.array(z.number().int()), rejected: z.array(z.number().int()) })
       .nullable()
-      .describe("The team's liked and rejected ideas that the prompt carried."),
+      .describe(
+        "The team's liked and rejected ideas that the prompt carried; null when none did, or " +
+          'when steering_hidden.',
+      ),
+    steering_hidden: z
+      .boolean()
+      .describe(
+        'Blind review (decision 026): the brainstorm is under blind review and the caller has ' +
+          'not reviewed every idea that was in it when this idea was asked for, so steered_by, ' +
+          "chosen from those ideas' votes, is null whatever it holds. False everywhere else.",
+      ),
   })
   .describe('Where a generated idea came from; null for an idea written by hand.');
 

@@ -15,6 +15,15 @@ export type InsightsQuery = z.infer<typeof insightsQuery>;
 
 const cost = z.number().nullable();
 
+/**
+ * The fewest ideas a row's private counts are taken over (decision 031): below it, kept, hidden
+ * and down_voted could tell what one person bookmarked, hid or voted on one idea.
+ */
+export const MIN_GROUP_IDEAS = 5;
+
+const privateCount = (description: string) =>
+  z.number().int().nullable().describe(`${description} Null when private_counts_withheld.`);
+
 export const modelInsightSchema = z
   .object({
     provider: z.string(),
@@ -25,15 +34,32 @@ export const modelInsightSchema = z
     technique: z.string().nullable().describe('The brainstorm type the ideas were asked with.'),
     technique_display: z.string(),
     ideas: z.number().int().describe('Ideas generated and stored.'),
-    kept: z.number().int().describe('Of those, up-voted, bookmarked or pinned by anyone.'),
-    hidden: z.number().int().describe('Of those, hidden by anyone.'),
-    down_voted: z.number().int().describe('Of those, down-voted by anyone.'),
+    unreviewed_blind: z
+      .number()
+      .int()
+      .describe(
+        'Of those, the ideas of a brainstorm under blind review that the caller has not ' +
+          'reviewed (decision 026): kept, hidden and down_voted leave them out.',
+      ),
+    kept: privateCount('Of the others, up-voted, bookmarked or pinned by anyone.'),
+    hidden: privateCount('Of the others, hidden by anyone.'),
+    down_voted: privateCount('Of the others, down-voted by anyone.'),
+    private_counts_withheld: z
+      .boolean()
+      .describe(
+        `kept, hidden and down_voted are withheld (null): the row has ideas, and they would ` +
+          `be counted over fewer than ${MIN_GROUP_IDEAS} (ideas less unreviewed_blind), which ` +
+          'could tell what one person bookmarked, hid or voted (decision 031).',
+      ),
     near_duplicates: z.number().int().describe('Of those, stacked under another idea.'),
     failed: z.number().int().describe('Generation slots that failed finally.'),
     input_tokens: z.number().int().describe("Every slot's, failed ones too."),
     output_tokens: z.number().int(),
     cost: cost.describe('Dollars at the price table; null when the model has no price.'),
-    cost_per_kept_idea: cost.describe('Null when cost is null or nothing was kept.'),
+    cost_per_kept_idea: cost.describe(
+      'Null when cost is null, when nothing was kept, or when kept does not count every idea ' +
+        '(unreviewed_blind, private_counts_withheld).',
+    ),
   })
   .meta({ id: 'ModelInsight' });
 export type ModelInsightDto = z.infer<typeof modelInsightSchema>;
@@ -56,25 +82,43 @@ export const modelInsightsSchema = z
     totals: modelInsightSchema
       .pick({
         ideas: true,
-        kept: true,
-        hidden: true,
-        down_voted: true,
+        unreviewed_blind: true,
         near_duplicates: true,
         failed: true,
         input_tokens: true,
         output_tokens: true,
       })
       .extend({
+        kept: z.number().int().describe("The rows' kept, of those that show it."),
+        hidden: z.number().int().describe("The rows' hidden, of those that show it."),
+        down_voted: z.number().int().describe("The rows' down_voted, of those that show it."),
+        withheld_ideas: z
+          .number()
+          .int()
+          .describe(
+            'The ideas of the rows whose private counts are withheld: kept, hidden and ' +
+              'down_voted leave them out, as they leave out unreviewed_blind.',
+          ),
         cost: cost.describe(
           "The priced rows' cost; null when there are rows and none has a price.",
         ),
-        cost_per_kept_idea: cost.describe('cost over the ideas kept of the priced rows.'),
+        cost_per_kept_idea: cost.describe(
+          'cost over the ideas kept of the priced rows; null when the kept of a priced row ' +
+            'does not count every idea.',
+        ),
         unpriced_tokens: z
           .number()
           .int()
           .describe('Input and output tokens of the rows without a price, left out of cost.'),
       }),
     prices: z.array(modelPriceSchema).describe('The price table, every entry.'),
+    min_group_ideas: z
+      .number()
+      .int()
+      .describe(
+        'The fewest ideas kept, hidden and down_voted are counted over; a row with fewer ' +
+          'withholds them (private_counts_withheld).',
+      ),
   })
   .meta({ id: 'ModelInsights' });
 export type ModelInsightsDto = z.infer<typeof modelInsightsSchema>;

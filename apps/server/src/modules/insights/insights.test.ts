@@ -8,6 +8,7 @@ import {
   makeProject,
   makeTypedBrainstorm,
 } from '../../../test/insight-fixtures.js';
+import { brainstorms } from '../../db/schema/brainstorms.js';
 import { ideas } from '../../db/schema/ideas.js';
 import type { UserRow } from '../../db/schema/users.js';
 import type { ModelInsightsDto } from './insights.schemas.js';
@@ -62,6 +63,7 @@ beforeAll(async () => {
       { status: 'done', inputTokens: 500, outputTokens: 100, idea: scamper },
       { status: 'done', inputTokens: 400, outputTokens: 100, idea: scamper },
       { status: 'failed', inputTokens: 300, outputTokens: 0 },
+      { status: 'done', inputTokens: 100, outputTokens: 50, idea: scamper },
     ],
   );
   await t.db.update(ideas).set({ duplicateOf: upVoted }).where(eq(ideas.id, repeat));
@@ -102,6 +104,9 @@ async function insights(query = ''): Promise<ModelInsightsDto> {
   return response.json<ModelInsightsDto>();
 }
 
+/** What a row under the minimum group size shows of its reviews: nothing. */
+const WITHHELD = { kept: null, hidden: null, down_voted: null, private_counts_withheld: true };
+
 const mysteryRow = {
   provider: 'anthropic',
   provider_name: 'anthropic',
@@ -109,9 +114,8 @@ const mysteryRow = {
   technique: 'scamper',
   technique_display: 'SCAMPER',
   ideas: 1,
-  kept: 1,
-  hidden: 0,
-  down_voted: 0,
+  unreviewed_blind: 0,
+  ...WITHHELD,
   near_duplicates: 0,
   failed: 1,
   input_tokens: 2100,
@@ -126,9 +130,8 @@ const gptClassicRow = {
   technique: 'classic',
   technique_display: 'Classic Brainstorm',
   ideas: 2,
-  kept: 0,
-  hidden: 0,
-  down_voted: 0,
+  unreviewed_blind: 0,
+  ...WITHHELD,
   near_duplicates: 0,
   failed: 0,
   input_tokens: 150,
@@ -142,35 +145,43 @@ const gptScamperRow = {
   model: 'gpt-5',
   technique: 'scamper',
   technique_display: 'SCAMPER',
-  ideas: 4,
+  ideas: 5,
+  unreviewed_blind: 0,
   kept: 3,
   hidden: 2,
   down_voted: 2,
+  private_counts_withheld: false,
   near_duplicates: 1,
   failed: 1,
-  input_tokens: 3200,
-  output_tokens: 700,
-  cost: 0.011,
-  cost_per_kept_idea: 0.00366667,
+  input_tokens: 3300,
+  output_tokens: 750,
+  cost: 0.011625,
+  cost_per_kept_idea: 0.003875,
 };
 
 describe('GET /api/insights/models/', () => {
   it('counts every column per provider, model and technique, and prices only what has a price', async () => {
     const body = await insights();
     expect(body.rows).toEqual([mysteryRow, gptClassicRow, gptScamperRow]);
+    // A withheld count adds nothing, and a priced row's kept left out leaves no cost per kept.
     expect(body.totals).toEqual({
-      ideas: 7,
-      kept: 4,
+      ideas: 8,
+      unreviewed_blind: 0,
+      kept: 3,
       hidden: 2,
       down_voted: 2,
+      withheld_ideas: 3,
       near_duplicates: 1,
       failed: 2,
-      input_tokens: 5450,
-      output_tokens: 1265,
-      cost: 0.0113375,
-      cost_per_kept_idea: 0.00377917,
+      input_tokens: 5550,
+      output_tokens: 1315,
+      cost: 0.0119625,
+      cost_per_kept_idea: null,
       unpriced_tokens: 2650,
     });
+    expect(body.min_group_ideas).toBe(5);
+    const priced = await insights(`?brainstorm=${world.brainstormA}`);
+    expect(priced.totals).toMatchObject({ cost: 0.011625, cost_per_kept_idea: 0.003875 });
   });
 
   it('lists the price table, marking the entries the rows use', async () => {
@@ -220,6 +231,8 @@ describe('GET /api/insights/models/', () => {
         technique: 'starbursting',
         technique_display: 'Starbursting',
         ideas: 0,
+        kept: 0,
+        private_counts_withheld: false,
         failed: 0,
         input_tokens: 800,
         output_tokens: 80,
@@ -263,6 +276,99 @@ describe('GET /api/insights/models/', () => {
   });
 });
 
+describe('what the figures never tell', () => {
+  const done = (count: number) =>
+    Array.from({ length: count }, () => ({
+      status: 'done' as const,
+      inputTokens: 10,
+      outputTokens: 1,
+      idea: { technique: 'classic' },
+    }));
+  const answer = async (user: UserRow, brainstorm: number) => {
+    const response = await call(user, 'GET', `/api/insights/models/?brainstorm=${brainstorm}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<ModelInsightsDto>();
+  };
+
+  it("withholds a small group's private counts, so one idea's flags never show", async () => {
+    const brainstorm = await makeTypedBrainstorm(t.db, alice, 'classic');
+    const solo = { provider: 'ollama', model: 'solo' };
+    const [only = 0] = await insertGeneration(t.db, alice, brainstorm.id, solo, done(1));
+    const dave = await makeUser(t.db);
+    const before = await answer(bob, brainstorm.id);
+    await annotateDirectly(t.db, carol, only, { isHidden: true });
+    await annotateDirectly(t.db, dave, only, { isBookmarked: true, vote: -1 });
+    const after = await answer(bob, brainstorm.id);
+    expect(after).toEqual(before);
+    expect(after.rows).toEqual([expect.objectContaining({ ideas: 1, ...WITHHELD })]);
+    expect(after.totals).toMatchObject({ kept: 0, hidden: 0, down_voted: 0, withheld_ideas: 1 });
+
+    // From the minimum size on, the group's counts show.
+    await insertGeneration(t.db, alice, brainstorm.id, solo, done(after.min_group_ideas - 1));
+    expect((await answer(bob, brainstorm.id)).rows).toEqual([
+      expect.objectContaining({
+        ideas: 5,
+        kept: 1,
+        hidden: 1,
+        down_voted: 1,
+        private_counts_withheld: false,
+      }),
+    ]);
+  });
+
+  it('leaves out of kept, hidden and down_voted the ideas under blind review the caller has not reviewed', async () => {
+    const brainstorm = await makeTypedBrainstorm(t.db, alice, 'classic');
+    await t.db
+      .update(brainstorms)
+      .set({ blindReview: true })
+      .where(eq(brainstorms.id, brainstorm.id));
+    const ids = await insertGeneration(t.db, alice, brainstorm.id, GPT, done(6));
+    const [upVoted = 0, downVoted = 0, hidden = 0, , , late = 0] = ids;
+    await annotateDirectly(t.db, bob, upVoted, { vote: 1 });
+    await annotateDirectly(t.db, carol, downVoted, { vote: -1 });
+    await annotateDirectly(t.db, carol, hidden, { isHidden: true });
+    await annotateDirectly(t.db, bob, late, { vote: 1, reactions: ['thumbtack'] });
+    const dave = await makeUser(t.db);
+
+    // Having reviewed nothing, dave is told nothing of the votes, here or in the download.
+    const nothing = { ideas: 6, unreviewed_blind: 6, ...WITHHELD, cost_per_kept_idea: null };
+    expect((await answer(dave, brainstorm.id)).rows).toEqual([expect.objectContaining(nothing)]);
+    const csv = await call(dave, 'GET', `/api/insights/models/export/?brainstorm=${brainstorm.id}`);
+    expect(csv.body.split('\r\n')[1]).toBe(
+      'openai,OpenAI,gpt-5,classic,Classic Brainstorm,6,withheld,withheld,withheld,0,0,60,6,' +
+        '0.000135,,6,true',
+    );
+
+    // Having reviewed five, he sees their reviews and no others.
+    for (const id of ids.slice(0, 5)) await annotateDirectly(t.db, dave, id);
+    const five = await answer(dave, brainstorm.id);
+    expect(five.rows).toEqual([
+      expect.objectContaining({
+        unreviewed_blind: 1,
+        kept: 1,
+        hidden: 1,
+        down_voted: 1,
+        private_counts_withheld: false,
+        cost_per_kept_idea: null,
+      }),
+    ]);
+    expect(five.totals).toMatchObject({ unreviewed_blind: 1, kept: 1, cost_per_kept_idea: null });
+    // Bob reviewed two: too few to count over.
+    expect((await answer(bob, brainstorm.id)).rows).toEqual([
+      expect.objectContaining({ unreviewed_blind: 4, ...WITHHELD }),
+    ]);
+
+    // Without blind review, everyone sees every idea's.
+    await t.db
+      .update(brainstorms)
+      .set({ blindReview: false })
+      .where(eq(brainstorms.id, brainstorm.id));
+    expect((await answer(bob, brainstorm.id)).rows).toEqual([
+      expect.objectContaining({ unreviewed_blind: 0, kept: 2, hidden: 1, down_voted: 1 }),
+    ]);
+  });
+});
+
 describe('GET /api/insights/models/export/', () => {
   it('downloads the rows as CSV with the same filters', async () => {
     const response = await call(
@@ -277,9 +383,11 @@ describe('GET /api/insights/models/export/', () => {
     );
     expect(response.body.replace(/^\uFEFF/, '').split('\r\n')).toEqual([
       'provider,provider_name,model,technique,technique_display,ideas,kept,hidden,down_voted,' +
-        'near_duplicates,failed,input_tokens,output_tokens,cost,cost_per_kept_idea',
-      'anthropic,anthropic,claude-mystery,scamper,SCAMPER,1,1,0,0,0,1,2100,550,,',
-      'openai,OpenAI,gpt-5,scamper,SCAMPER,4,3,2,2,1,1,3200,700,0.011,0.00366667',
+        'near_duplicates,failed,input_tokens,output_tokens,cost,cost_per_kept_idea,' +
+        'unreviewed_blind,private_counts_withheld',
+      'anthropic,anthropic,claude-mystery,scamper,SCAMPER,1,withheld,withheld,withheld,0,1,2100,' +
+        '550,,,0,true',
+      'openai,OpenAI,gpt-5,scamper,SCAMPER,5,3,2,2,1,1,3300,750,0.011625,0.003875,0,false',
       '',
     ]);
   });
@@ -295,7 +403,7 @@ describe('GET /api/insights/models/export/', () => {
       `/api/insights/models/export/?brainstorm=${hostile.id}`,
     );
     expect(response.body.split('\r\n')[1]).toBe(
-      "ollama,ollama,'=cmd,classic,Classic Brainstorm,1,0,0,0,0,0,0,0,,",
+      "ollama,ollama,'=cmd,classic,Classic Brainstorm,1,withheld,withheld,withheld,0,0,0,0,,,0,true",
     );
   });
 

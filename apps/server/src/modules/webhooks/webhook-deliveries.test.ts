@@ -208,15 +208,46 @@ describe('events, each once, from the writes that cause them', () => {
     });
     await call(member, 'PATCH', `/api/brainstorms/${brainstorm}/`, { blind_review: true });
     try {
+      // The webhook speaks for its creator, who has not reviewed the idea: no comment count
+      // of it goes out.
+      await call(member, 'POST', '/api/idea-annotations/comments/', {
+        idea_id: idea,
+        text: 'Unheard, this one',
+      });
+      await call(staff, 'POST', `/api/ideas/${idea}/annotate/`, { vote: 1 });
       await call(member, 'POST', '/api/idea-annotations/comments/', {
         idea_id: idea,
         text: 'Anchoring, this would be',
       });
       await settled(id, 2);
+      expect(receiver.received).toHaveLength(2);
       expect(receiver.received[1]?.body).not.toContain('Anchoring');
       expect(JSON.parse(receiver.received[1]?.body ?? '{}')).toMatchObject({
         data: { comment: { text: null }, brainstorm: { blind_review: true } },
       });
+    } finally {
+      await call(member, 'PATCH', `/api/brainstorms/${brainstorm}/`, { blind_review: false });
+    }
+  });
+
+  it("a pin under blind review only once the webhook's creator has reviewed the idea", async () => {
+    const { id } = await subscribe(['idea.pinned']);
+    const pin = (idea: number) =>
+      call(member, 'POST', '/api/idea-annotations/reactions/', {
+        idea_id: idea,
+        reaction_type: 'thumbtack',
+      });
+    await call(member, 'PATCH', `/api/brainstorms/${brainstorm}/`, { blind_review: true });
+    try {
+      const unseen = await newIdea('Quiet coaches');
+      const seen = await newIdea('Loud coaches');
+      await call(staff, 'POST', `/api/ideas/${seen}/annotate/`, { is_hidden: true });
+      expect((await pin(unseen)).statusCode).toBe(201);
+      expect((await pin(seen)).statusCode).toBe(201);
+      await settled(id, 1);
+      expect(receiver.received.map((r) => JSON.parse(r.body) as unknown)).toMatchObject([
+        { type: 'idea.pinned', data: { idea: { id: seen } } },
+      ]);
     } finally {
       await call(member, 'PATCH', `/api/brainstorms/${brainstorm}/`, { blind_review: false });
     }

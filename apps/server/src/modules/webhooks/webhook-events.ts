@@ -31,18 +31,29 @@ export function linker(publicUrl: string | undefined) {
   };
 }
 
+/** An event to send, and who may hear it. */
+export interface WebhookMessage {
+  body: EventBody;
+  /**
+   * The idea whose review totals it tells of (a comment is counted, a pin is a reaction) when
+   * its brainstorm is under blind review: a webhook speaks for its creator, so it hears of it
+   * only once they have reviewed that idea, as they would see it (decision 026).
+   */
+  blindIdea: number | null;
+}
+
 /**
- * The body of an event, read in the transaction that caused it, or null when there is nothing
- * to tell (its subject is gone, or an idea had been pinned already). What leaves the server is
- * what the team sees anyway (decision 030): ids, titles, links, who commented or asked for
- * ideas, a generation's counts. Never bookmarks, hidden flags or votes; a pin names nobody;
+ * The message of an event, read in the transaction that caused it, or null when there is
+ * nothing to tell (its subject is gone, or an idea had been pinned already). What leaves the
+ * server is what the team sees anyway (decision 030): ids, titles, links, who commented or asked
+ * for ideas, a generation's counts. Never bookmarks, hidden flags or votes; a pin names nobody;
  * under blind review a comment's text stays home, so nobody is anchored by it.
  */
-export async function eventBody(
+export async function eventMessage(
   db: Db,
   subject: EventSubject,
   publicUrl: string | undefined,
-): Promise<EventBody | null> {
+): Promise<WebhookMessage | null> {
   const link = linker(publicUrl);
   const timestamp = new Date().toISOString();
   switch (subject.type) {
@@ -54,7 +65,7 @@ export async function eventBody(
         title: g.brainstormTitle,
         url: link.brainstorm(g.brainstormId),
       };
-      return {
+      const body = {
         type: subject.type,
         timestamp,
         data: {
@@ -75,12 +86,13 @@ export async function eventBody(
           brainstorm,
         },
       };
+      return { body, blindIdea: null };
     }
     case 'idea.pinned': {
       const idea = await repo.pinEvent(db, subject.reactionId);
       // Only its first pin makes an idea pinned; more pins are not news.
       if (idea?.pins !== 1) return null;
-      return {
+      const body = {
         type: subject.type,
         timestamp,
         data: {
@@ -97,11 +109,12 @@ export async function eventBody(
           },
         },
       };
+      return { body, blindIdea: idea.blindReview ? idea.id : null };
     }
     case 'comment.created': {
       const c = await repo.commentEvent(db, subject.commentId);
       if (!c) return null;
-      return {
+      const body = {
         type: subject.type,
         timestamp,
         data: {
@@ -120,6 +133,7 @@ export async function eventBody(
           },
         },
       };
+      return { body, blindIdea: c.blindReview ? c.ideaId : null };
     }
   }
 }

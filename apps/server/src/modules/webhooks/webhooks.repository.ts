@@ -85,6 +85,26 @@ export async function subscribers(db: Db, event: string): Promise<number[]> {
   return rows.map((row) => row.id);
 }
 
+/** Of the webhooks, those whose creator has reviewed (annotated) the idea. */
+export async function createdByReviewers(
+  db: Db,
+  webhookIds: number[],
+  ideaId: number,
+): Promise<number[]> {
+  const rows = await db
+    .select({ id: webhooks.id })
+    .from(webhooks)
+    .where(
+      and(
+        inArray(webhooks.id, webhookIds),
+        sql`exists (select 1 from idea_annotations a
+          where a.idea_id = ${ideaId} and a.user_id = ${webhooks.createdBy})`,
+      ),
+    )
+    .orderBy(webhooks.id);
+  return rows.map((row) => row.id);
+}
+
 export async function insertDeliveries(
   db: Db,
   values: { webhookId: number; event: string; messageId: string; payload: unknown }[],
@@ -279,9 +299,10 @@ export async function pinEvent(db: Db, reactionId: number) {
     pins: number;
     brainstormId: number;
     brainstormTitle: string;
+    blindReview: boolean;
   }>(
     await db.execute(sql`select i.id, i.title, i.summary, i.thumbtack_count as pins,
-        b.id as "brainstormId", b.title as "brainstormTitle"
+        b.id as "brainstormId", b.title as "brainstormTitle", b.blind_review as "blindReview"
       from idea_reactions r
       join idea_annotations a on a.id = r.annotation_id
       join ideas i on i.id = a.idea_id

@@ -7,7 +7,7 @@ import { isoDate } from '../../lib/http-schemas.js';
 import { pageWindow, type Counted, type Pagination } from '../../lib/pagination.js';
 import { insertDeliveryJobs } from './delivery-queue.js';
 import { checkedAddress, UnsafeUrl } from './url-guard.js';
-import { eventBody, newMessageId, type EventBody, type EventSubject } from './webhook-events.js';
+import { eventMessage, newMessageId, type EventBody, type EventSubject } from './webhook-events.js';
 import * as repo from './webhooks.repository.js';
 import {
   TEST_EVENT,
@@ -185,7 +185,8 @@ export async function retryDelivery(
 }
 
 /**
- * Queues an event for every active webhook subscribed to it, inside the transaction of the
+ * Queues an event for every active webhook subscribed to it that may hear it (under blind
+ * review, see `WebhookMessage`), inside the transaction of the
  * write that caused it (a transactional outbox): the deliveries and their jobs exist exactly
  * when the write does, so a crash can neither lose an event nor send one that never happened.
  */
@@ -196,8 +197,13 @@ export async function emitWebhookEvent(
 ): Promise<void> {
   const webhookIds = await repo.subscribers(tx, subject.type);
   if (webhookIds.length === 0) return;
-  const body = await eventBody(tx, subject, outbox.publicUrl);
-  if (body) await queueDeliveries(tx, outbox.boss, webhookIds, body);
+  const message = await eventMessage(tx, subject, outbox.publicUrl);
+  if (!message) return;
+  const audience =
+    message.blindIdea === null
+      ? webhookIds
+      : await repo.createdByReviewers(tx, webhookIds, message.blindIdea);
+  if (audience.length > 0) await queueDeliveries(tx, outbox.boss, audience, message.body);
 }
 
 async function queueDeliveries(tx: Db, boss: PgBoss, webhookIds: number[], body: EventBody) {

@@ -8609,7 +8609,7 @@ export interface paths {
     };
     /**
      * Which model earns its cost: ideas kept, hidden, failed and their cost per model
-     * @description One row per (provider, model, technique) of generated ideas. Bookmarks and hidden flags are private: they are only counted over a group of ideas (decision 031).
+     * @description One row per (provider, model, technique) of generated ideas. Bookmarks and hidden flags are private: they are only counted over a group of at least min_group_ideas ideas (decision 031). Under blind review, the ideas the caller has not reviewed are left out of kept, hidden and down_voted (decision 026).
      */
     get: {
       parameters: {
@@ -13277,13 +13277,15 @@ export interface components {
       started: string | null;
       /** @enum {string} */
       status: 'queued' | 'running' | 'done' | 'failed' | 'partly_failed';
-      /** @description What steered the prompts: the team's liked and rejected ideas, and the idea a 'More like this' (develop) or 'Flip it' (flip) started from; null when nothing did. */
+      /** @description What steered the prompts: the team's liked and rejected ideas, and the idea a 'More like this' (develop) or 'Flip it' (flip) started from; null when nothing did. With steering_hidden, liked and rejected are left out: null, or empty lists beside the idea it started from. */
       steering: {
         direction: ('develop' | 'flip') | null;
         inspired_by: number | null;
         liked: number[];
         rejected: number[];
       } | null;
+      /** @description Blind review (decision 026): the brainstorm is under blind review and the caller has not reviewed every idea that was in it when this generation was made, so the liked and rejected ideas, chosen from those ideas' votes, are withheld. False everywhere else. */
+      steering_hidden: boolean;
       succeeded: number;
       /**
        * @description 'high' when each idea was chosen from 3 candidates, else 'normal'.
@@ -13313,13 +13315,15 @@ export interface components {
       started: string | null;
       /** @enum {string} */
       status: 'queued' | 'running' | 'done' | 'failed' | 'partly_failed';
-      /** @description What steered the prompts: the team's liked and rejected ideas, and the idea a 'More like this' (develop) or 'Flip it' (flip) started from; null when nothing did. */
+      /** @description What steered the prompts: the team's liked and rejected ideas, and the idea a 'More like this' (develop) or 'Flip it' (flip) started from; null when nothing did. With steering_hidden, liked and rejected are left out: null, or empty lists beside the idea it started from. */
       steering: {
         direction: ('develop' | 'flip') | null;
         inspired_by: number | null;
         liked: number[];
         rejected: number[];
       } | null;
+      /** @description Blind review (decision 026): the brainstorm is under blind review and the caller has not reviewed every idea that was in it when this generation was made, so the liked and rejected ideas, chosen from those ideas' votes, are withheld. False everywhere else. */
+      steering_hidden: boolean;
       succeeded: number;
       /**
        * @description 'high' when each idea was chosen from 3 candidates, else 'normal'.
@@ -13451,11 +13455,13 @@ export interface components {
           max_tokens?: number;
           temperature?: number;
         } | null;
-        /** @description The team's liked and rejected ideas that the prompt carried. */
+        /** @description The team's liked and rejected ideas that the prompt carried; null when none did, or when steering_hidden. */
         steered_by: {
           liked: number[];
           rejected: number[];
         } | null;
+        /** @description Blind review (decision 026): the brainstorm is under blind review and the caller has not reviewed every idea that was in it when this idea was asked for, so steered_by, chosen from those ideas' votes, is null whatever it holds. False everywhere else. */
+        steering_hidden: boolean;
         technique: string | null;
       } | null;
       /** @description How many users gave each reaction; null when totals_hidden. */
@@ -13648,11 +13654,13 @@ export interface components {
           max_tokens?: number;
           temperature?: number;
         } | null;
-        /** @description The team's liked and rejected ideas that the prompt carried. */
+        /** @description The team's liked and rejected ideas that the prompt carried; null when none did, or when steering_hidden. */
         steered_by: {
           liked: number[];
           rejected: number[];
         } | null;
+        /** @description Blind review (decision 026): the brainstorm is under blind review and the caller has not reviewed every idea that was in it when this idea was asked for, so steered_by, chosen from those ideas' votes, is null whatever it holds. False everywhere else. */
+        steering_hidden: boolean;
         technique: string | null;
       } | null;
       /** @description How many users gave each reaction; null when totals_hidden. */
@@ -13870,113 +13878,133 @@ export interface components {
     ModelInsight: {
       /** @description Dollars at the price table; null when the model has no price. */
       cost: number | null;
-      /** @description Null when cost is null or nothing was kept. */
+      /** @description Null when cost is null, when nothing was kept, or when kept does not count every idea (unreviewed_blind, private_counts_withheld). */
       cost_per_kept_idea: number | null;
-      /** @description Of those, down-voted by anyone. */
-      down_voted: number;
+      /** @description Of the others, down-voted by anyone. Null when private_counts_withheld. */
+      down_voted: number | null;
       /** @description Generation slots that failed finally. */
       failed: number;
-      /** @description Of those, hidden by anyone. */
-      hidden: number;
+      /** @description Of the others, hidden by anyone. Null when private_counts_withheld. */
+      hidden: number | null;
       /** @description Ideas generated and stored. */
       ideas: number;
       /** @description Every slot's, failed ones too. */
       input_tokens: number;
-      /** @description Of those, up-voted, bookmarked or pinned by anyone. */
-      kept: number;
+      /** @description Of the others, up-voted, bookmarked or pinned by anyone. Null when private_counts_withheld. */
+      kept: number | null;
       model: string | null;
       /** @description Of those, stacked under another idea. */
       near_duplicates: number;
       output_tokens: number;
+      /** @description kept, hidden and down_voted are withheld (null): the row has ideas, and they would be counted over fewer than 5 (ideas less unreviewed_blind), which could tell what one person bookmarked, hid or voted (decision 031). */
+      private_counts_withheld: boolean;
       provider: string;
       /** @description The configured display name, or the key when the provider is set up no longer. */
       provider_name: string;
       /** @description The brainstorm type the ideas were asked with. */
       technique: string | null;
       technique_display: string;
+      /** @description Of those, the ideas of a brainstorm under blind review that the caller has not reviewed (decision 026): kept, hidden and down_voted leave them out. */
+      unreviewed_blind: number;
     };
     ModelInsightInput: {
       /** @description Dollars at the price table; null when the model has no price. */
       cost: number | null;
-      /** @description Null when cost is null or nothing was kept. */
+      /** @description Null when cost is null, when nothing was kept, or when kept does not count every idea (unreviewed_blind, private_counts_withheld). */
       cost_per_kept_idea: number | null;
-      /** @description Of those, down-voted by anyone. */
-      down_voted: number;
+      /** @description Of the others, down-voted by anyone. Null when private_counts_withheld. */
+      down_voted: number | null;
       /** @description Generation slots that failed finally. */
       failed: number;
-      /** @description Of those, hidden by anyone. */
-      hidden: number;
+      /** @description Of the others, hidden by anyone. Null when private_counts_withheld. */
+      hidden: number | null;
       /** @description Ideas generated and stored. */
       ideas: number;
       /** @description Every slot's, failed ones too. */
       input_tokens: number;
-      /** @description Of those, up-voted, bookmarked or pinned by anyone. */
-      kept: number;
+      /** @description Of the others, up-voted, bookmarked or pinned by anyone. Null when private_counts_withheld. */
+      kept: number | null;
       model: string | null;
       /** @description Of those, stacked under another idea. */
       near_duplicates: number;
       output_tokens: number;
+      /** @description kept, hidden and down_voted are withheld (null): the row has ideas, and they would be counted over fewer than 5 (ideas less unreviewed_blind), which could tell what one person bookmarked, hid or voted (decision 031). */
+      private_counts_withheld: boolean;
       provider: string;
       /** @description The configured display name, or the key when the provider is set up no longer. */
       provider_name: string;
       /** @description The brainstorm type the ideas were asked with. */
       technique: string | null;
       technique_display: string;
+      /** @description Of those, the ideas of a brainstorm under blind review that the caller has not reviewed (decision 026): kept, hidden and down_voted leave them out. */
+      unreviewed_blind: number;
     };
     ModelInsights: {
+      /** @description The fewest ideas kept, hidden and down_voted are counted over; a row with fewer withholds them (private_counts_withheld). */
+      min_group_ideas: number;
       /** @description The price table, every entry. */
       prices: components['schemas']['ModelPrice'][];
       rows: components['schemas']['ModelInsight'][];
       totals: {
         /** @description The priced rows' cost; null when there are rows and none has a price. */
         cost: number | null;
-        /** @description cost over the ideas kept of the priced rows. */
+        /** @description cost over the ideas kept of the priced rows; null when the kept of a priced row does not count every idea. */
         cost_per_kept_idea: number | null;
-        /** @description Of those, down-voted by anyone. */
+        /** @description The rows' down_voted, of those that show it. */
         down_voted: number;
         /** @description Generation slots that failed finally. */
         failed: number;
-        /** @description Of those, hidden by anyone. */
+        /** @description The rows' hidden, of those that show it. */
         hidden: number;
         /** @description Ideas generated and stored. */
         ideas: number;
         /** @description Every slot's, failed ones too. */
         input_tokens: number;
-        /** @description Of those, up-voted, bookmarked or pinned by anyone. */
+        /** @description The rows' kept, of those that show it. */
         kept: number;
         /** @description Of those, stacked under another idea. */
         near_duplicates: number;
         output_tokens: number;
         /** @description Input and output tokens of the rows without a price, left out of cost. */
         unpriced_tokens: number;
+        /** @description Of those, the ideas of a brainstorm under blind review that the caller has not reviewed (decision 026): kept, hidden and down_voted leave them out. */
+        unreviewed_blind: number;
+        /** @description The ideas of the rows whose private counts are withheld: kept, hidden and down_voted leave them out, as they leave out unreviewed_blind. */
+        withheld_ideas: number;
       };
     };
     ModelInsightsInput: {
+      /** @description The fewest ideas kept, hidden and down_voted are counted over; a row with fewer withholds them (private_counts_withheld). */
+      min_group_ideas: number;
       /** @description The price table, every entry. */
       prices: components['schemas']['ModelPriceInput'][];
       rows: components['schemas']['ModelInsightInput'][];
       totals: {
         /** @description The priced rows' cost; null when there are rows and none has a price. */
         cost: number | null;
-        /** @description cost over the ideas kept of the priced rows. */
+        /** @description cost over the ideas kept of the priced rows; null when the kept of a priced row does not count every idea. */
         cost_per_kept_idea: number | null;
-        /** @description Of those, down-voted by anyone. */
+        /** @description The rows' down_voted, of those that show it. */
         down_voted: number;
         /** @description Generation slots that failed finally. */
         failed: number;
-        /** @description Of those, hidden by anyone. */
+        /** @description The rows' hidden, of those that show it. */
         hidden: number;
         /** @description Ideas generated and stored. */
         ideas: number;
         /** @description Every slot's, failed ones too. */
         input_tokens: number;
-        /** @description Of those, up-voted, bookmarked or pinned by anyone. */
+        /** @description The rows' kept, of those that show it. */
         kept: number;
         /** @description Of those, stacked under another idea. */
         near_duplicates: number;
         output_tokens: number;
         /** @description Input and output tokens of the rows without a price, left out of cost. */
         unpriced_tokens: number;
+        /** @description Of those, the ideas of a brainstorm under blind review that the caller has not reviewed (decision 026): kept, hidden and down_voted leave them out. */
+        unreviewed_blind: number;
+        /** @description The ideas of the rows whose private counts are withheld: kept, hidden and down_voted leave them out, as they leave out unreviewed_blind. */
+        withheld_ideas: number;
       };
     };
     ModelPrice: {

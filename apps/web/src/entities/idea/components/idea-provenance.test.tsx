@@ -7,11 +7,12 @@ import { createQueryClient } from '@/lib/query-client';
 import { server } from '@/test/msw-server';
 import type { Idea, ServerIdea } from '../api/types';
 import { makeIdea } from '../testing/idea-fixtures';
-import { IdeaProvenance } from './idea-provenance';
+import { IdeaProvenance, STEERING_HIDDEN } from './idea-provenance';
 
 function developedFrom(
   inspiredBy: number | null,
   steeredBy: { liked: number[]; rejected: number[] } | null,
+  steeringHidden = false,
 ) {
   return makeIdea({
     id: 20,
@@ -26,6 +27,7 @@ function developedFrom(
       technique: 'bad_idea_contest',
       inspired_by: inspiredBy,
       steered_by: steeredBy,
+      steering_hidden: steeringHidden,
     },
   }) as Idea;
 }
@@ -59,6 +61,13 @@ describe('IdeaProvenance', () => {
     expect(await screen.findByText('Developed from “Stew”')).toBeInTheDocument();
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
     expect(screen.getByText('Steered by 1 liked and 2 rejected ideas')).toBeInTheDocument();
+  });
+
+  it('says when blind review withholds what steered the prompt', () => {
+    renderProvenance(developedFrom(null, null, true), []);
+
+    expect(screen.getByText(STEERING_HIDDEN)).toBeInTheDocument();
+    expect(screen.queryByText(/Steered by/)).not.toBeInTheDocument();
   });
 
   it('says nothing for an idea nothing steered', () => {

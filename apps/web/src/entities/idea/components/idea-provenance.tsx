@@ -5,6 +5,8 @@ import type { Idea } from '../api/types';
 import { steeringSummary } from '../lib/steering-summary';
 import { CombinedFrom } from './combined-from';
 
+export const STEERING_HIDDEN = 'Steering hidden until you review the ideas before it';
+
 interface IdeaProvenanceProps {
   idea: Idea;
   /** The ideas listed beside it: the one it was developed from is found there first. */
@@ -15,7 +17,8 @@ interface IdeaProvenanceProps {
 
 /**
  * 'Developed from “…”', 'Steered by N liked and M rejected ideas' and 'Combined from: …', when
- * they apply.
+ * they apply. Under blind review the steering may be withheld, whether or not there was any: it
+ * says so rather than nothing, which would read as nothing steered.
  */
 export function IdeaProvenance({ idea, listed, onShowIdea }: IdeaProvenanceProps) {
   const inspiredBy = idea.provenance?.inspired_by ?? null;
@@ -27,9 +30,11 @@ export function IdeaProvenance({ idea, listed, onShowIdea }: IdeaProvenanceProps
     enabled: inspiredBy !== null && source === undefined,
   }).data;
   const title = source?.title ?? fetched?.title;
-  const steered = steeredBy
-    ? steeringSummary(steeredBy.liked.length, steeredBy.rejected.length)
-    : null;
+  const steered = idea.provenance?.steering_hidden
+    ? STEERING_HIDDEN
+    : steeredBy
+      ? steeringSummary(steeredBy.liked.length, steeredBy.rejected.length)
+      : null;
   const combined = (idea.combined_from?.length ?? 0) > 0;
   if (title === undefined && steered === null && !combined) return null;
   return (

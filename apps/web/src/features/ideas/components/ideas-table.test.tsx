@@ -106,6 +106,7 @@ describe('IdeasTable stacks', () => {
         generation: 40,
         inspired_by: 1,
         steered_by: { liked: [1, 4], rejected: [3] },
+        steering_hidden: false,
       },
     });
     render(

@@ -65,6 +65,35 @@ describe('Model insights page', () => {
     expect(screen.getByRole('button', { name: 'Download CSV' })).toBeVisible();
   });
 
+  it('says which counts are withheld, and why', async () => {
+    serveInsights(
+      insightsAnswer([
+        insightRow({ unreviewed_blind: 3, cost_per_kept_idea: null }),
+        insightRow({
+          model: 'tiny',
+          ideas: 2,
+          kept: null,
+          hidden: null,
+          down_voted: null,
+          private_counts_withheld: true,
+        }),
+      ]),
+    );
+    renderApp('/insights', { signedInAs: user });
+    const table = await screen.findByRole('table', { name: 'Model insights' });
+    const tiny = within(table).getByRole('cell', { name: 'tiny' }).closest('tr');
+    expect(within(tiny ?? table).getAllByText('withheld')).toHaveLength(3);
+    expect(screen.getByText(/^Fewer than 5 ideas: private counts withheld\./)).toHaveTextContent(
+      /the totals leave out 2 ideas\.$/,
+    );
+    expect(
+      screen.getByText(
+        '3 ideas under blind review that you have not reviewed yet are left out of kept, ' +
+          'hidden and down-voted.',
+      ),
+    ).toBeVisible();
+  });
+
   it('says when no ideas were generated yet', async () => {
     serveInsights(insightsAnswer([]));
     renderApp('/insights', { signedInAs: user });

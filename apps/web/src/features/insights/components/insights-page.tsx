@@ -24,6 +24,34 @@ const KEPT_MEANS =
   'An idea is kept when anyone up-voted, bookmarked or pinned it; bookmarks and hidden flags ' +
   'are only ever counted over a group of ideas, never shown per idea or per person.';
 
+/**
+ * Why some reviews are not counted: too few ideas to count private flags over, and ideas under
+ * blind review the reader has not reviewed yet.
+ */
+function UncountedNotes({ data }: { data: ModelInsights }) {
+  const { withheld_ideas: withheld, unreviewed_blind: unreviewed } = data.totals;
+  const min = data.min_group_ideas;
+  const ideas = (n: number) => (n === 1 ? '1 idea' : `${formatCount(n)} ideas`);
+  return (
+    <>
+      {withheld > 0 ? (
+        <p className="text-xs text-muted-foreground">
+          {`Fewer than ${String(min)} ideas: private counts withheld. A row's kept, hidden ` +
+            `and down-voted are only counted over ${String(min)} ideas or more, so that ` +
+            "nobody's bookmark, hidden flag or vote can be told; the totals leave out " +
+            `${ideas(withheld)}.`}
+        </p>
+      ) : null}
+      {unreviewed > 0 ? (
+        <p className="text-xs text-muted-foreground">
+          {`${ideas(unreviewed)} under blind review that you have not reviewed yet ` +
+            `${unreviewed === 1 ? 'is' : 'are'} left out of kept, hidden and down-voted.`}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 function EmptyState() {
   return (
     <div className="flex flex-col items-center gap-2 py-8 text-center">
@@ -41,8 +69,8 @@ function Chart({ data }: { data: ModelInsights }) {
   if (chart.bars.length === 0) return null;
   const caption =
     chart.metric === 'cost_per_kept'
-      ? 'What one kept idea cost, per model (lower is better); models without a price or a kept idea are left out.'
-      : 'The share of its ideas the team kept, per model: no model here has cost anything.';
+      ? 'What one kept idea cost, per model (lower is better); models without a price or a kept idea, or whose kept ideas are not all counted, are left out.'
+      : 'The share of its ideas the team kept, per model: no model here has cost anything; models whose kept ideas are not all counted are left out.';
   return (
     <Card className="min-w-0">
       <CardHeader className="px-4 sm:px-6">
@@ -103,6 +131,7 @@ export function InsightsPage({ filters, onFiltersChange }: InsightsPageProps) {
             of the total cost.
           </p>
         ) : null}
+        <UncountedNotes data={data} />
       </>
     );
 

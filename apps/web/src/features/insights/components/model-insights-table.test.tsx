@@ -71,6 +71,27 @@ describe('ModelInsightsTable', () => {
     expect(within(unpriced).queryByText(/\$/)).toBeNull();
   });
 
+  it('shows a withheld count as a dash saying so, last however sorted', async () => {
+    const withheld = insightRow({
+      model: 'tiny',
+      ideas: 2,
+      kept: null,
+      hidden: null,
+      down_voted: null,
+      private_counts_withheld: true,
+      cost_per_kept_idea: null,
+    });
+    const shown = [...rows, withheld];
+    render(<ModelInsightsTable rows={shown} totals={insightsAnswer(shown).totals} />);
+    const user = userEvent.setup();
+    const last = () =>
+      within(screen.getByRole('table')).getAllByRole('row').at(-2) ?? document.body;
+    expect(within(last()).getAllByText('withheld')).toHaveLength(3);
+    expect(within(last()).getByRole('cell', { name: 'tiny' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Kept' }));
+    expect(within(last()).getByRole('cell', { name: 'tiny' })).toBeVisible();
+  });
+
   it('closes with the totals of every model', () => {
     renderTable();
     const { totals } = bodyRows();

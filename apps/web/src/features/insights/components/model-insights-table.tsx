@@ -32,10 +32,25 @@ function Cost({ value }: { value: number | null }) {
   );
 }
 
-const count = (key: Exclude<InsightColumn, 'cost' | 'cost_per_kept_idea'> & keyof InsightTotals) =>
+/** A count withheld from the reader (too few ideas to count private flags over). */
+function Withheld() {
+  return (
+    <span className="whitespace-nowrap">
+      <span aria-hidden="true">—</span>{' '}
+      <span className="text-xs text-muted-foreground">withheld</span>
+    </span>
+  );
+}
+
+type CountColumn = Exclude<InsightColumn, 'cost' | 'cost_per_kept_idea'> & keyof InsightTotals;
+
+const count = (key: CountColumn) =>
   ({
     numeric: true,
-    cell: (row: ModelInsight) => formatCount(row[key]),
+    cell: (row: ModelInsight) => {
+      const value = row[key];
+      return value === null ? <Withheld /> : formatCount(value);
+    },
     total: (totals: InsightTotals) => formatCount(totals[key]),
   }) as const;
 

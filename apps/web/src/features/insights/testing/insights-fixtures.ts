@@ -8,9 +8,11 @@ export function insightRow(overrides: Partial<ModelInsight> = {}): ModelInsight 
     technique: 'classic',
     technique_display: 'Classic Brainstorm',
     ideas: 10,
+    unreviewed_blind: 0,
     kept: 4,
     hidden: 1,
     down_voted: 2,
+    private_counts_withheld: false,
     near_duplicates: 1,
     failed: 0,
     input_tokens: 12_000,
@@ -34,9 +36,14 @@ export const gptPrice: ModelPrice = {
 export function insightsAnswer(rows: ModelInsight[] = [insightRow()]): ModelInsights {
   const totals: InsightTotals = {
     ideas: rows.reduce((sum, row) => sum + row.ideas, 0),
-    kept: rows.reduce((sum, row) => sum + row.kept, 0),
+    unreviewed_blind: rows.reduce((sum, row) => sum + row.unreviewed_blind, 0),
+    kept: rows.reduce((sum, row) => sum + (row.kept ?? 0), 0),
     hidden: 0,
     down_voted: 0,
+    withheld_ideas: rows.reduce(
+      (sum, row) => sum + (row.private_counts_withheld ? row.ideas : 0),
+      0,
+    ),
     near_duplicates: 0,
     failed: 0,
     input_tokens: 0,
@@ -45,5 +52,5 @@ export function insightsAnswer(rows: ModelInsight[] = [insightRow()]): ModelInsi
     cost_per_kept_idea: 0.01125,
     unpriced_tokens: 0,
   };
-  return { rows, totals, prices: [gptPrice] };
+  return { rows, totals, prices: [gptPrice], min_group_ideas: 5 };
 }

@@ -25,6 +25,7 @@ const provenance: NonNullable<ServerIdea['provenance']> = {
   technique: 'bad_idea_contest',
   inspired_by: 1,
   steered_by: { liked: [1, 2], rejected: [3] },
+  steering_hidden: false,
 };
 
 function generation(id: number, status: 'queued' | 'running' | 'done') {
