@@ -13,6 +13,7 @@ import {
 } from '../../lib/passwords.js';
 import {
   beginPasswordAttempt,
+  passwordAttemptFailed,
   passwordAttemptSucceeded,
   passwordAttemptUnjudged,
   pruneLoginFailures,
@@ -132,6 +133,7 @@ async function checkedPasswordChange(
     if (await verifyPassword(user.password, changes.current_password)) {
       await passwordAttemptSucceeded(db, attempt);
     } else {
+      await passwordAttemptFailed(db, attempt);
       errors.current_password = ['The current password is not correct.'];
     }
   }
@@ -255,6 +257,7 @@ export async function userWithPassword(
       : await verifyAgainstNothing(credentials.password);
     if (!user || !valid || !user.isActive) {
       settled = true;
+      await passwordAttemptFailed(db, attempt);
       return null;
     }
     await passwordAttemptSucceeded(db, attempt);
