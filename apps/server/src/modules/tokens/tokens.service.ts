@@ -84,18 +84,19 @@ export interface PersonalCredential {
 }
 
 /**
- * The owner of a personal access token and what it may do. Guesses are throttled per client
- * address before the lookup; an unknown, revoked or expired token counts as one. The owner is
- * read with the token, so a deactivation stops the token at the next request.
+ * The owner of a personal access token and what it may do. An unknown, revoked or expired token
+ * counts as a guess from the client address, and an address past its guesses gets 429 for the
+ * rest of the window; a valid token is never refused for the guesses made beside it. The owner
+ * is read with the token, so a deactivation stops the token at the next request.
  */
 export async function authenticatePersonalToken(
   db: Db,
   token: string,
   address: string,
 ): Promise<PersonalCredential> {
-  await assertTokenGuessesLeft(db, address);
   const found = await repo.findUsableToken(db, hashToken(token));
   if (!found) {
+    await assertTokenGuessesLeft(db, address);
     await recordTokenFailure(db, address);
     throw notAuthenticated(INVALID_TOKEN);
   }

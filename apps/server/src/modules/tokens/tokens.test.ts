@@ -376,17 +376,36 @@ describe('a personal access token as the bearer credential', () => {
 });
 
 describe('guessing tokens', () => {
-  it(`refuses an address after ${MAX_TOKEN_FAILURES_PER_ADDRESS} failures, before looking`, async () => {
-    const { token } = await newToken(owner, 'read');
-    const address = freshAddress();
+  /** Uses up the address's guesses for the window. */
+  async function guessAllFrom(address: string) {
     for (let i = 0; i < MAX_TOKEN_FAILURES_PER_ADDRESS; i++) {
       const guess = `ifp_guess${String(i).padStart(39, '0')}`;
       expect((await withToken(guess, 'GET', '/api/users/me/', undefined, address)).statusCode).toBe(
         401,
       );
     }
-    // Even the right token waits now, from that address; from another, it works.
-    const throttled = await withToken(token, 'GET', '/api/users/me/', undefined, address);
+  }
+
+  /** An MCP tool call with the token: the transport's request, and the REST call behind it. */
+  const mcpCall = (token: string, remoteAddress: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/mcp/',
+      remoteAddress,
+      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+      payload: {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'list_brainstorms', arguments: {} },
+      },
+    });
+
+  it(`refuses an address's invalid tokens after ${MAX_TOKEN_FAILURES_PER_ADDRESS} failures, and takes its valid ones`, async () => {
+    const { token } = await newToken(owner, 'read');
+    const address = freshAddress();
+    await guessAllFrom(address);
+    const throttled = await withToken('ifp_one_more', 'GET', '/api/users/me/', undefined, address);
     expect(throttled.statusCode).toBe(429);
     const wait = Number(throttled.headers['retry-after']);
     expect(wait).toBeGreaterThanOrEqual(1);
@@ -394,9 +413,10 @@ describe('guessing tokens', () => {
     expect(throttled.json()).toEqual({
       detail: `Too many invalid tokens. Try again in ${wait} seconds.`,
     });
-    expect(
-      (await withToken(token, 'GET', '/api/users/me/', undefined, freshAddress())).statusCode,
-    ).toBe(200);
+    // A valid token from that address works.
+    const valid = await withToken(token, 'GET', '/api/users/me/', undefined, address);
+    expect(valid.statusCode).toBe(200);
+    expect(valid.json()).toMatchObject({ id: owner.id });
     // Web sessions from the throttled address are not token guesses.
     const session = await t.app.inject({
       url: '/api/users/me/',
@@ -406,21 +426,30 @@ describe('guessing tokens', () => {
     expect(session.statusCode).toBe(200);
   });
 
-  it('starts a new window once the last one has ended', async () => {
+  it('takes MCP calls with a valid token from an address past its guesses', async () => {
     const { token } = await newToken(owner, 'read');
     const address = freshAddress();
-    for (let i = 0; i < MAX_TOKEN_FAILURES_PER_ADDRESS; i++) {
-      await withToken(`ifp_nope${i}`, 'GET', '/api/users/me/', undefined, address);
-    }
-    expect((await withToken(token, 'GET', '/api/users/me/', undefined, address)).statusCode).toBe(
-      429,
-    );
+    await guessAllFrom(address);
+    const tool = await mcpCall(token, address);
+    expect(tool.statusCode, tool.body).toBe(200);
+    // The tool's own REST call, from the same address, succeeded too.
+    expect(tool.json()).toMatchObject({ result: { structuredContent: { page: 1 } } });
+    expect(tool.json()).not.toHaveProperty('result.isError');
+    expect(
+      (await mcpCall('ifp_not_a_token', address)).statusCode,
+      'an invalid one on the MCP server',
+    ).toBe(429);
+  });
+
+  it('starts a new window once the last one has ended', async () => {
+    const address = freshAddress();
+    await guessAllFrom(address);
+    const guess = () => withToken('ifp_again', 'GET', '/api/users/me/', undefined, address);
+    expect((await guess()).statusCode).toBe(429);
     await t.db
       .update(loginFailures)
       .set({ windowStart: sql`now() - interval '301 seconds'` })
       .where(eq(loginFailures.key, `token:${address}`));
-    expect((await withToken(token, 'GET', '/api/users/me/', undefined, address)).statusCode).toBe(
-      200,
-    );
+    expect((await guess()).statusCode).toBe(401);
   });
 });
