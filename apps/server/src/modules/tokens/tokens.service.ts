@@ -43,13 +43,14 @@ export async function listTokens(
 /**
  * Creates a token and answers it with its secret, the only time the secret is shown. The
  * owner's row is held meanwhile, so parallel creations count each other against the cap and
- * the names.
+ * the names, and an owner deactivated since the request was authenticated gets none: their
+ * deactivation revoked the tokens before it, and this one would outlive it.
  */
 export async function createToken(db: Db, actor: UserRow, input: TokenCreateInput) {
   const secret = randomBytes(32).toString('base64url');
   const token = `${PERSONAL_TOKEN_PREFIX}${secret}`;
   const row = await db.transaction(async (tx) => {
-    await repo.lockUser(tx, actor.id);
+    if (!(await repo.lockUser(tx, actor.id))) throw notAuthenticated('User not found or inactive');
     const names = await repo.usableTokenNames(tx, actor.id);
     if (names.length >= MAX_ACTIVE_TOKENS) {
       throw new HttpError(

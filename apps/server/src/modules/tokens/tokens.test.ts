@@ -6,6 +6,7 @@ import { apiAs, authHeaders, makeUser, TEST_PASSWORD } from '../../../test/facto
 import { loginFailures } from '../../db/schema/auth.js';
 import { personalAccessTokens } from '../../db/schema/integrations.js';
 import type { UserRow } from '../../db/schema/users.js';
+import { deactivateUser } from '../users/users.service.js';
 import { MAX_TOKEN_FAILURES_PER_ADDRESS } from './token-attempts.js';
 import { INVALID_TOKEN, MAX_ACTIVE_TOKENS } from './tokens.service.js';
 
@@ -306,17 +307,43 @@ describe('a personal access token as the bearer credential', () => {
     expect(counter?.count).toBe(4);
   });
 
-  it("stops at once when its owner is deactivated, and starts again when they're back", async () => {
+  it('is revoked when its owner is deactivated, and stays revoked when they are back', async () => {
     const user = await makeUser(t.db);
-    const { token } = await newToken(user, 'write');
-    expect((await withToken(token, 'GET', '/api/users/me/')).statusCode).toBe(200);
+    // Its own address: a revoked token counts as a guess.
+    const address = freshAddress();
+    const { id, token } = await newToken(user, 'write');
+    const earlier = await newToken(user, 'read');
+    expect((await call(user, 'DELETE', `/api/tokens/${earlier.id}/`)).statusCode).toBe(204);
+    const { revokedAt: revokedEarlier } = await rowOf(earlier.id);
+    expect((await withToken(token, 'GET', '/api/users/me/', undefined, address)).statusCode).toBe(
+      200,
+    );
+
     const off = await call(staff, 'PATCH', `/api/users/${user.id}/`, { is_active: false });
     expect(off.statusCode).toBe(200);
-    const refused = await withToken(token, 'GET', '/api/users/me/');
+    expect((await rowOf(id)).revokedAt).not.toBeNull();
+    expect((await rowOf(earlier.id)).revokedAt).toEqual(revokedEarlier);
+    const refused = await withToken(token, 'GET', '/api/users/me/', undefined, address);
     expect(refused.statusCode).toBe(401);
-    expect(refused.json()).toEqual({ detail: 'User not found or inactive' });
+
+    const on = await call(staff, 'PATCH', `/api/users/${user.id}/`, { is_active: true });
+    expect(on.statusCode).toBe(200);
+    const back = await withToken(token, 'GET', '/api/users/me/', undefined, address);
+    expect(back.statusCode).toBe(401);
+    expect(back.json()).toEqual({ detail: INVALID_TOKEN });
+    expect(await listOf(user)).toMatchObject({ count: 0 });
+  });
+
+  it('is revoked when its owner is deactivated from the command line', async () => {
+    const user = await makeUser(t.db);
+    const address = freshAddress();
+    const { id, token } = await newToken(user, 'read');
+    await deactivateUser(t.db, user.email);
+    expect((await rowOf(id)).revokedAt).not.toBeNull();
     await call(staff, 'PATCH', `/api/users/${user.id}/`, { is_active: true });
-    expect((await withToken(token, 'GET', '/api/users/me/')).statusCode).toBe(200);
+    expect((await withToken(token, 'GET', '/api/users/me/', undefined, address)).statusCode).toBe(
+      401,
+    );
   });
 
   it('survives a password change, which ends only the web sessions', async () => {
