@@ -20,6 +20,7 @@ const withoutDatabase = [
   'src/modules/providers/problem-reading.test.ts',
   'src/modules/providers/providers.config.test.ts',
   'src/modules/providers/similarity.test.ts',
+  'src/modules/webhooks/url-guard.test.ts',
   'src/modules/webhooks/webhook-messages.test.ts',
   'test/fake-llm-server.test.ts',
   'test/module-boundaries.test.ts',

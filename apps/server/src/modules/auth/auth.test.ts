@@ -256,6 +256,29 @@ describe('sign-in limits under parallel requests', () => {
     expect(answers).toEqual([...Array<number>(30).fill(401), ...Array<number>(10).fill(429)]);
   });
 
+  it('lets every right password through when 8 arrive at once for one email from one address', async () => {
+    const target = await makeUser(t.db, { email: 'eight@example.com' });
+    const answers = await statuses(
+      Array.from({ length: 8 }, () => login(target.email, TEST_PASSWORD, '10.4.2.1')),
+    );
+    expect(answers).toEqual(Array<number>(8).fill(200));
+  });
+
+  it('judges all of 4 right and 4 wrong passwords arriving at once, the limit being 5', async () => {
+    const target = await makeUser(t.db, { email: 'mixed@example.com' });
+    const passwords = Array.from({ length: 8 }, (_, i) => (i % 2 ? `guess ${i}` : TEST_PASSWORD));
+    const answers = await Promise.all(
+      passwords.map(async (password) => {
+        const response = await login(target.email, password, '10.4.3.1');
+        return `${password === TEST_PASSWORD ? 'right' : 'wrong'} ${response.statusCode}`;
+      }),
+    );
+    expect(answers.sort()).toEqual([
+      ...Array<string>(4).fill('right 200'),
+      ...Array<string>(4).fill('wrong 401'),
+    ]);
+  });
+
   it('gives an address its attempt back on a right password', async () => {
     for (let i = 0; i <= MAX_FAILURES_PER_ADDRESS; i++) {
       expect((await login('ada@example.com', TEST_PASSWORD, '10.6.0.1')).statusCode).toBe(200);

@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { apiAs, authHeaders, makeUser } from '../../../test/factories.js';
@@ -337,12 +338,40 @@ describe('files that cannot be read as a whole', () => {
     await expectRefusedFile('json', '[]', 'The file holds no ideas.');
   });
 
-  it('refuses more than 200 ideas', () =>
+  it('refuses more than 200 ideas', async () => {
+    const titles = Array.from({ length: 201 }, (_, i) => `Idea number ${i}`);
+    await expectRefusedFile(
+      'csv',
+      `title\n${titles.join('\n')}`,
+      'The file holds more than 200 ideas; at most 200 can be imported at once.',
+    );
+    await expectRefusedFile(
+      'json',
+      JSON.stringify(titles.map((title) => ({ title }))),
+      'The file holds 201 ideas; at most 200 can be imported at once.',
+    );
+  });
+
+  it('stops reading a CSV at its 201st idea, never reaching what follows', () =>
     expectRefusedFile(
       'csv',
-      `title\n${Array.from({ length: 201 }, (_, i) => `Idea number ${i}`).join('\n')}`,
-      'The file holds 201 ideas; at most 200 can be imported at once.',
+      `title\n${Array.from({ length: 201 }, (_, i) => `Idea ${i}`).join('\n')}\n"bad"quote\n`,
+      'The file holds more than 200 ideas; at most 200 can be imported at once.',
     ));
+
+  it('refuses 250,000 one-character lines without holding up other requests', async () => {
+    const lines = `title\n${'a\n'.repeat(250_000)}`;
+    expect(Buffer.byteLength(lines)).toBeLessThanOrEqual(512 * 1024);
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
+    try {
+      await expectRefusedFile('csv', lines, /^The file holds more than 200 ideas;/);
+    } finally {
+      delay.disable();
+    }
+    // Reading every line held the event loop for 1.5 s and more; the first 201 take nothing.
+    expect(delay.max / 1e6).toBeLessThan(500);
+  });
 
   it('refuses a file over 512 KB, counted in UTF-8 bytes', async () => {
     await expectRefusedFile('csv', `title\n${'a'.repeat(512 * 1024)}`, /larger than 512 KB/);

@@ -5,9 +5,9 @@ import { tooManyRequests } from '../../lib/errors.js';
 
 /**
  * Failed personal-token lookups per client address, in the sign-in counters' table and windows
- * (decision 003) under their own key, so its pruning covers them too. Unlike a password guess,
- * a token is judged only after the lookup, and a success must not cost a write: the count is
- * read before the lookup and raised after a failure (decision 032).
+ * (decision 003) under their own key, so its pruning covers them too. A token is judged by its
+ * lookup, and a success must cost neither a write nor a look at the counter: only a failed
+ * lookup reads the count, and raises it unless the address is refused (decision 032).
  */
 export const TOKEN_WINDOW_SECONDS = 5 * 60;
 export const MAX_TOKEN_FAILURES_PER_ADDRESS = 20;

@@ -1,7 +1,9 @@
-import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { apiAs, makeUser } from '../../../test/factories.js';
+import { rowsOf } from '../../db/rows.js';
 import { personalAccessTokens } from '../../db/schema/integrations.js';
 import { projects } from '../../db/schema/projects.js';
 import type { UserRow } from '../../db/schema/users.js';
@@ -36,7 +38,51 @@ async function activeTokens(user: UserRow): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** Waits until `n` of this database's sessions wait for a lock. */
+async function untilWaiting(n: number) {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const [row] = rowsOf<{ n: number }>(
+      await t.db.execute(sql`select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'`),
+    );
+    if ((row?.n ?? 0) >= n) return;
+    if (Date.now() > deadline) throw new Error(`fewer than ${n} sessions wait for a lock`);
+    await sleep(10);
+  }
+}
+
 describe.runIf(process.env.TEST_DB === 'postgres')('tokens under concurrency', () => {
+  it('a token asked for while its owner is being deactivated is refused, not left to come back', async () => {
+    const user = await makeUser(t.db);
+    const staff = await makeUser(t.db, { is_staff: true });
+    // Another transaction holds the user's row, so that both requests queue behind it in order.
+    let letGo = (): void => undefined;
+    const released = new Promise<void>((resolve) => (letGo = resolve));
+    let isHeld = (): void => undefined;
+    const held = new Promise<void>((resolve) => (isHeld = resolve));
+    const holder = t.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from users where id = ${user.id} for no key update`);
+      isHeld();
+      await released;
+    });
+    await held;
+    const deactivation = call(staff, 'PATCH', `/api/users/${user.id}/`, { is_active: false });
+    await untilWaiting(1);
+    // Signed in still: the deactivation has not committed.
+    const creation = create(user, 'Made meanwhile');
+    await untilWaiting(2);
+    letGo();
+    await holder;
+    expect((await deactivation).statusCode).toBe(200);
+    const created = await creation;
+    expect(created.statusCode, created.body).toBe(401);
+    expect(created.json()).toEqual({ detail: 'User not found or inactive' });
+    const back = await call(staff, 'PATCH', `/api/users/${user.id}/`, { is_active: true });
+    expect(back.statusCode).toBe(200);
+    expect(await activeTokens(user)).toBe(0);
+  });
+
   it('parallel creations never pass the cap', async () => {
     const user = await makeUser(t.db);
     const rows = Array.from({ length: MAX_ACTIVE_TOKENS - 3 }, (_, i) => ({

@@ -31,11 +31,17 @@ export async function listTokens(
 
 /**
  * Holds the user's row until the transaction ends, so that their token creations happen one
- * after the other and each counts the ones before it. `no key update` leaves other tables'
- * references to the user (a new idea's creator) free.
+ * after the other and each counts the ones before it, and a deactivation (which revokes their
+ * tokens) happens wholly before or after. Answers whether the user is active. `no key update`
+ * leaves other tables' references to the user (a new idea's creator) free.
  */
-export async function lockUser(tx: Db, userId: number): Promise<void> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+export async function lockUser(tx: Db, userId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ isActive: users.isActive })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('no key update');
+  return row?.isActive === true;
 }
 
 /** The names of the user's usable tokens, in lower case. */

@@ -43,13 +43,14 @@ export async function listTokens(
 /**
  * Creates a token and answers it with its secret, the only time the secret is shown. The
  * owner's row is held meanwhile, so parallel creations count each other against the cap and
- * the names.
+ * the names, and an owner deactivated since the request was authenticated gets none: their
+ * deactivation revoked the tokens before it, and this one would outlive it.
  */
 export async function createToken(db: Db, actor: UserRow, input: TokenCreateInput) {
   const secret = randomBytes(32).toString('base64url');
   const token = `${PERSONAL_TOKEN_PREFIX}${secret}`;
   const row = await db.transaction(async (tx) => {
-    await repo.lockUser(tx, actor.id);
+    if (!(await repo.lockUser(tx, actor.id))) throw notAuthenticated('User not found or inactive');
     const names = await repo.usableTokenNames(tx, actor.id);
     if (names.length >= MAX_ACTIVE_TOKENS) {
       throw new HttpError(
@@ -86,18 +87,19 @@ export interface PersonalCredential {
 }
 
 /**
- * The owner of a personal access token and what it may do. Guesses are throttled per client
- * address before the lookup; an unknown, revoked or expired token counts as one. The owner is
- * read with the token, so a deactivation stops the token at the next request.
+ * The owner of a personal access token and what it may do. An unknown, revoked or expired token
+ * counts as a guess from the client address, and an address past its guesses gets 429 for the
+ * rest of the window; a valid token is never refused for the guesses made beside it. The owner
+ * is read with the token, so a deactivation stops the token at the next request.
  */
 export async function authenticatePersonalToken(
   db: Db,
   token: string,
   address: string,
 ): Promise<PersonalCredential> {
-  await assertTokenGuessesLeft(db, address);
   const found = await repo.findUsableToken(db, hashToken(token));
   if (!found) {
+    await assertTokenGuessesLeft(db, address);
     await recordTokenFailure(db, address);
     throw notAuthenticated(INVALID_TOKEN);
   }

@@ -6,6 +6,7 @@ import { apiAs, authHeaders, makeUser, TEST_PASSWORD } from '../../../test/facto
 import { loginFailures } from '../../db/schema/auth.js';
 import { personalAccessTokens } from '../../db/schema/integrations.js';
 import type { UserRow } from '../../db/schema/users.js';
+import { deactivateUser } from '../users/users.service.js';
 import { MAX_TOKEN_FAILURES_PER_ADDRESS } from './token-attempts.js';
 import { INVALID_TOKEN, MAX_ACTIVE_TOKENS } from './tokens.service.js';
 
@@ -306,17 +307,43 @@ describe('a personal access token as the bearer credential', () => {
     expect(counter?.count).toBe(4);
   });
 
-  it("stops at once when its owner is deactivated, and starts again when they're back", async () => {
+  it('is revoked when its owner is deactivated, and stays revoked when they are back', async () => {
     const user = await makeUser(t.db);
-    const { token } = await newToken(user, 'write');
-    expect((await withToken(token, 'GET', '/api/users/me/')).statusCode).toBe(200);
+    // Its own address: a revoked token counts as a guess.
+    const address = freshAddress();
+    const { id, token } = await newToken(user, 'write');
+    const earlier = await newToken(user, 'read');
+    expect((await call(user, 'DELETE', `/api/tokens/${earlier.id}/`)).statusCode).toBe(204);
+    const { revokedAt: revokedEarlier } = await rowOf(earlier.id);
+    expect((await withToken(token, 'GET', '/api/users/me/', undefined, address)).statusCode).toBe(
+      200,
+    );
+
     const off = await call(staff, 'PATCH', `/api/users/${user.id}/`, { is_active: false });
     expect(off.statusCode).toBe(200);
-    const refused = await withToken(token, 'GET', '/api/users/me/');
+    expect((await rowOf(id)).revokedAt).not.toBeNull();
+    expect((await rowOf(earlier.id)).revokedAt).toEqual(revokedEarlier);
+    const refused = await withToken(token, 'GET', '/api/users/me/', undefined, address);
     expect(refused.statusCode).toBe(401);
-    expect(refused.json()).toEqual({ detail: 'User not found or inactive' });
+
+    const on = await call(staff, 'PATCH', `/api/users/${user.id}/`, { is_active: true });
+    expect(on.statusCode).toBe(200);
+    const back = await withToken(token, 'GET', '/api/users/me/', undefined, address);
+    expect(back.statusCode).toBe(401);
+    expect(back.json()).toEqual({ detail: INVALID_TOKEN });
+    expect(await listOf(user)).toMatchObject({ count: 0 });
+  });
+
+  it('is revoked when its owner is deactivated from the command line', async () => {
+    const user = await makeUser(t.db);
+    const address = freshAddress();
+    const { id, token } = await newToken(user, 'read');
+    await deactivateUser(t.db, user.email);
+    expect((await rowOf(id)).revokedAt).not.toBeNull();
     await call(staff, 'PATCH', `/api/users/${user.id}/`, { is_active: true });
-    expect((await withToken(token, 'GET', '/api/users/me/')).statusCode).toBe(200);
+    expect((await withToken(token, 'GET', '/api/users/me/', undefined, address)).statusCode).toBe(
+      401,
+    );
   });
 
   it('survives a password change, which ends only the web sessions', async () => {
@@ -376,17 +403,36 @@ describe('a personal access token as the bearer credential', () => {
 });
 
 describe('guessing tokens', () => {
-  it(`refuses an address after ${MAX_TOKEN_FAILURES_PER_ADDRESS} failures, before looking`, async () => {
-    const { token } = await newToken(owner, 'read');
-    const address = freshAddress();
+  /** Uses up the address's guesses for the window. */
+  async function guessAllFrom(address: string) {
     for (let i = 0; i < MAX_TOKEN_FAILURES_PER_ADDRESS; i++) {
       const guess = `ifp_guess${String(i).padStart(39, '0')}`;
       expect((await withToken(guess, 'GET', '/api/users/me/', undefined, address)).statusCode).toBe(
         401,
       );
     }
-    // Even the right token waits now, from that address; from another, it works.
-    const throttled = await withToken(token, 'GET', '/api/users/me/', undefined, address);
+  }
+
+  /** An MCP tool call with the token: the transport's request, and the REST call behind it. */
+  const mcpCall = (token: string, remoteAddress: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/mcp/',
+      remoteAddress,
+      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+      payload: {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'list_brainstorms', arguments: {} },
+      },
+    });
+
+  it(`refuses an address's invalid tokens after ${MAX_TOKEN_FAILURES_PER_ADDRESS} failures, and takes its valid ones`, async () => {
+    const { token } = await newToken(owner, 'read');
+    const address = freshAddress();
+    await guessAllFrom(address);
+    const throttled = await withToken('ifp_one_more', 'GET', '/api/users/me/', undefined, address);
     expect(throttled.statusCode).toBe(429);
     const wait = Number(throttled.headers['retry-after']);
     expect(wait).toBeGreaterThanOrEqual(1);
@@ -394,9 +440,10 @@ describe('guessing tokens', () => {
     expect(throttled.json()).toEqual({
       detail: `Too many invalid tokens. Try again in ${wait} seconds.`,
     });
-    expect(
-      (await withToken(token, 'GET', '/api/users/me/', undefined, freshAddress())).statusCode,
-    ).toBe(200);
+    // A valid token from that address works.
+    const valid = await withToken(token, 'GET', '/api/users/me/', undefined, address);
+    expect(valid.statusCode).toBe(200);
+    expect(valid.json()).toMatchObject({ id: owner.id });
     // Web sessions from the throttled address are not token guesses.
     const session = await t.app.inject({
       url: '/api/users/me/',
@@ -406,21 +453,30 @@ describe('guessing tokens', () => {
     expect(session.statusCode).toBe(200);
   });
 
-  it('starts a new window once the last one has ended', async () => {
+  it('takes MCP calls with a valid token from an address past its guesses', async () => {
     const { token } = await newToken(owner, 'read');
     const address = freshAddress();
-    for (let i = 0; i < MAX_TOKEN_FAILURES_PER_ADDRESS; i++) {
-      await withToken(`ifp_nope${i}`, 'GET', '/api/users/me/', undefined, address);
-    }
-    expect((await withToken(token, 'GET', '/api/users/me/', undefined, address)).statusCode).toBe(
-      429,
-    );
+    await guessAllFrom(address);
+    const tool = await mcpCall(token, address);
+    expect(tool.statusCode, tool.body).toBe(200);
+    // The tool's own REST call, from the same address, succeeded too.
+    expect(tool.json()).toMatchObject({ result: { structuredContent: { page: 1 } } });
+    expect(tool.json()).not.toHaveProperty('result.isError');
+    expect(
+      (await mcpCall('ifp_not_a_token', address)).statusCode,
+      'an invalid one on the MCP server',
+    ).toBe(429);
+  });
+
+  it('starts a new window once the last one has ended', async () => {
+    const address = freshAddress();
+    await guessAllFrom(address);
+    const guess = () => withToken('ifp_again', 'GET', '/api/users/me/', undefined, address);
+    expect((await guess()).statusCode).toBe(429);
     await t.db
       .update(loginFailures)
       .set({ windowStart: sql`now() - interval '301 seconds'` })
       .where(eq(loginFailures.key, `token:${address}`));
-    expect((await withToken(token, 'GET', '/api/users/me/', undefined, address)).statusCode).toBe(
-      200,
-    );
+    expect((await guess()).statusCode).toBe(401);
   });
 });

@@ -1,4 +1,6 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { and, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { loginFailures } from '../../db/schema/auth.js';
 import { HttpError } from '../../lib/errors.js';
@@ -11,12 +13,18 @@ import { HttpError } from '../../lib/errors.js';
  *
  * An attempt is counted before the password is checked, in the same statement that reads the
  * count, so parallel guesses cannot all pass a check made before any of them was recorded. A
- * correct password then takes its attempt back.
+ * correct password then takes its attempt back. A wrong one is also recorded as judged, so an
+ * attempt over a limit can tell guesses already judged from attempts still in flight, and wait
+ * for the latter rather than refuse a right password that merely came at the same moment.
  */
 export const LOGIN_WINDOW_SECONDS = 5 * 60;
 export const MAX_FAILURES_PER_EMAIL_AND_ADDRESS = 5;
 export const MAX_FAILURES_PER_ADDRESS = 30;
 export const MAX_FAILURES_PER_EMAIL = 50;
+/** How long an attempt over a limit waits at most for the attempts in flight to be judged. */
+const MAX_WAIT_MS = 10_000;
+const FIRST_PAUSE_MS = 25;
+const LONGEST_PAUSE_MS = 400;
 
 export interface PasswordAttempt {
   email: string;
@@ -24,6 +32,7 @@ export interface PasswordAttempt {
 }
 
 type Counter = 'pair' | 'address' | 'email';
+const COUNTERS: Counter[] = ['pair', 'address', 'email'];
 
 const LIMITS: Record<Counter, number> = {
   pair: MAX_FAILURES_PER_EMAIL_AND_ADDRESS,
@@ -37,21 +46,34 @@ const KEYS: Record<Counter, (attempt: PasswordAttempt) => string> = {
   address: ({ address }) => `ip:${address}`,
   email: ({ email }) => `email:${email.toLowerCase()}`,
 };
+/** Each counter's wrong passwords are kept under its key with this prefix, in its window. */
+const FAILED = 'failed:';
+const failures = alias(loginFailures, 'failures');
 
 const window = sql.raw(`interval '${LOGIN_WINDOW_SECONDS} seconds'`);
 const windowStartCutoff = sql`(now() - ${window})`;
 
+/** Counters past their limit, and how many seconds are left of the longest of their windows. */
+interface Refusal {
+  counters: Counter[];
+  wait: number;
+}
+
 /**
- * Counts the attempt on each counter in one statement and answers how many seconds to wait
- * when one of them is past its limit (0 when none is). Rows are written in the order given,
- * which every caller keeps the same, so parallel statements cannot deadlock on them.
+ * Counts the attempt on each counter in one statement and answers which ones it took past their
+ * limit (null when none). Rows are written in the order given, which every caller keeps the
+ * same, so parallel statements cannot deadlock on them.
  */
-async function count(db: Db, attempt: PasswordAttempt, counters: Counter[]): Promise<number> {
+async function count(
+  db: Db,
+  attempt: PasswordAttempt,
+  counters: Counter[],
+): Promise<Refusal | null> {
   const expired = sql`${loginFailures.windowStart} < ${windowStartCutoff}`;
-  const limits = new Map(counters.map((counter) => [KEYS[counter](attempt), LIMITS[counter]]));
+  const byKey = new Map(counters.map((counter) => [KEYS[counter](attempt), counter]));
   const rows = await db
     .insert(loginFailures)
-    .values([...limits.keys()].map((key) => ({ key, count: 1, windowStart: sql`now()` })))
+    .values([...byKey.keys()].map((key) => ({ key, count: 1, windowStart: sql`now()` })))
     .onConflictDoUpdate({
       target: loginFailures.key,
       set: {
@@ -64,19 +86,65 @@ async function count(db: Db, attempt: PasswordAttempt, counters: Counter[]): Pro
       count: loginFailures.count,
       remaining: sql<number>`ceil(extract(epoch from (${loginFailures.windowStart} - ${windowStartCutoff})))::int`,
     });
-  let wait = 0;
+  const refusal: Refusal = { counters: [], wait: 0 };
   for (const { key, count, remaining } of rows) {
-    if (count > (limits.get(key) ?? 0)) wait = Math.max(wait, remaining, 1);
+    const counter = byKey.get(key);
+    if (!counter || count <= LIMITS[counter]) continue;
+    refusal.counters.push(counter);
+    refusal.wait = Math.max(refusal.wait, remaining, 1);
   }
-  return wait;
+  return refusal.counters.length > 0 ? refusal : null;
 }
 
-/** Takes an attempt back from a counter; one statement per counter, so none waits on another. */
-async function giveBack(db: Db, attempt: PasswordAttempt, counter: Counter): Promise<void> {
-  await db
-    .update(loginFailures)
-    .set({ count: sql`${loginFailures.count} - 1` })
-    .where(and(eq(loginFailures.key, KEYS[counter](attempt)), gt(loginFailures.count, 0)));
+/** Takes an attempt back from counters, one statement each, so none waits on another. */
+async function giveBack(db: Db, attempt: PasswordAttempt, counters: Counter[]): Promise<void> {
+  for (const counter of counters) {
+    await db
+      .update(loginFailures)
+      .set({ count: sql`${loginFailures.count} - 1` })
+      .where(and(eq(loginFailures.key, KEYS[counter](attempt)), gt(loginFailures.count, 0)));
+  }
+}
+
+/**
+ * Counts the attempt, the pair and the address first and the email's ceiling after them. An
+ * attempt a counter refuses is given back to every counter it was counted on: no password was
+ * tried, and a count stays what its window let through.
+ */
+async function admit(db: Db, attempt: PasswordAttempt): Promise<Refusal | null> {
+  const refused = await count(db, attempt, ['pair', 'address']);
+  if (refused) {
+    await giveBack(db, attempt, ['pair', 'address']);
+    return refused;
+  }
+  const ceiling = await count(db, attempt, ['email']);
+  if (ceiling) await giveBack(db, attempt, COUNTERS);
+  return ceiling;
+}
+
+/** Whether wrong passwords already judged have used up one of the counters' window. */
+async function usedUp(db: Db, attempt: PasswordAttempt, counters: Counter[]): Promise<boolean> {
+  const rows = await db
+    .select({ key: loginFailures.key, failures: failures.count })
+    .from(loginFailures)
+    .innerJoin(
+      failures,
+      and(
+        eq(failures.key, sql`${FAILED} || ${loginFailures.key}`),
+        eq(failures.windowStart, loginFailures.windowStart),
+      ),
+    )
+    .where(
+      and(
+        inArray(
+          loginFailures.key,
+          counters.map((counter) => KEYS[counter](attempt)),
+        ),
+        gte(loginFailures.windowStart, windowStartCutoff),
+      ),
+    );
+  const judged = new Map(rows.map(({ key, failures }) => [key, failures]));
+  return counters.some((counter) => (judged.get(KEYS[counter](attempt)) ?? 0) >= LIMITS[counter]);
 }
 
 const tooMany = (wait: number) =>
@@ -85,20 +153,40 @@ const tooMany = (wait: number) =>
   });
 
 /**
- * Records a password attempt, or answers 429 with `Retry-After` when a counter has used up its
- * window. The email's ceiling counts only attempts that the pair and the address let through,
- * so one address hammering a colleague's email cannot use the ceiling up; an attempt the
- * ceiling refuses is given back to the pair and the address, since no password was tried.
+ * Records a password attempt, or answers 429 with `Retry-After` when wrong passwords have used
+ * up a counter's window. An attempt over a limit while others are still being checked waits for
+ * them (up to `MAX_WAIT_MS`, then 429): the right passwords among them give their attempts
+ * back, the wrong ones use the window up. The email's ceiling counts only attempts that the
+ * pair and the address let through, so one address hammering a colleague's email cannot use
+ * the ceiling up.
  */
 export async function beginPasswordAttempt(db: Db, attempt: PasswordAttempt): Promise<void> {
-  const wait = await count(db, attempt, ['pair', 'address']);
-  if (wait > 0) throw tooMany(wait);
-  const ceilingWait = await count(db, attempt, ['email']);
-  if (ceilingWait > 0) {
-    await giveBack(db, attempt, 'pair');
-    await giveBack(db, attempt, 'address');
-    throw tooMany(ceilingWait);
+  const deadline = Date.now() + MAX_WAIT_MS;
+  for (let pause = FIRST_PAUSE_MS; ; pause = Math.min(pause * 2, LONGEST_PAUSE_MS)) {
+    const refused = await admit(db, attempt);
+    if (!refused) return;
+    if (Date.now() + pause > deadline || (await usedUp(db, attempt, refused.counters))) {
+      throw tooMany(refused.wait);
+    }
+    await sleep(pause);
   }
+}
+
+/**
+ * The password was wrong: the attempt stays counted, and is recorded as judged in the window of
+ * each counter it was counted on. Rows are written in the order of their keys.
+ */
+export async function passwordAttemptFailed(db: Db, attempt: PasswordAttempt): Promise<void> {
+  const keys = COUNTERS.map((counter) => KEYS[counter](attempt));
+  await db.execute(sql`
+    insert into ${loginFailures} (key, count, window_start)
+    select ${FAILED} || key, 1, window_start from ${loginFailures}
+    where ${inArray(loginFailures.key, keys)}
+    order by key
+    on conflict (key) do update set
+      count = case when ${loginFailures.windowStart} = excluded.window_start
+        then ${loginFailures.count} + 1 else 1 end,
+      window_start = excluded.window_start`);
 }
 
 /**
@@ -107,9 +195,9 @@ export async function beginPasswordAttempt(db: Db, attempt: PasswordAttempt): Pr
  * allowance of someone guessing from many addresses.
  */
 export async function passwordAttemptSucceeded(db: Db, attempt: PasswordAttempt): Promise<void> {
-  await db.delete(loginFailures).where(eq(loginFailures.key, KEYS.pair(attempt)));
-  await giveBack(db, attempt, 'address');
-  await giveBack(db, attempt, 'email');
+  const pair = KEYS.pair(attempt);
+  await db.delete(loginFailures).where(inArray(loginFailures.key, [pair, `${FAILED}${pair}`]));
+  await giveBack(db, attempt, ['address', 'email']);
 }
 
 /**
@@ -117,8 +205,8 @@ export async function passwordAttemptSucceeded(db: Db, attempt: PasswordAttempt)
  * counter, as far as the database lets it, so the server's own failures never lock anyone out.
  */
 export async function passwordAttemptUnjudged(db: Db, attempt: PasswordAttempt): Promise<void> {
-  for (const counter of ['pair', 'address', 'email'] as const) {
-    await giveBack(db, attempt, counter).catch(() => undefined);
+  for (const counter of COUNTERS) {
+    await giveBack(db, attempt, [counter]).catch(() => undefined);
   }
 }
 

@@ -2,6 +2,7 @@ import { and, count, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { refreshTokens } from '../../db/schema/auth.js';
+import { personalAccessTokens } from '../../db/schema/integrations.js';
 import { users, type NewUserRow, type UserRow } from '../../db/schema/users.js';
 import { orderBy, type Ordering } from '../../lib/ordering.js';
 import { searchCondition } from '../../lib/search.js';
@@ -80,16 +81,17 @@ export async function insertUser(db: Db, values: NewUserRow): Promise<UserRow | 
 
 /**
  * Writes only the given columns. `endSessions` also invalidates every access token issued and
- * revokes every refresh token but those of `keepFamily`. The user's row is changed first, in the
- * same transaction: a sign-in or refresh issuing a token holds that row shared (auth.sessions.ts)
- * until its token is stored, so the revocation, a statement of its own after the row's lock, sees
- * every token issued on the old sessions.
+ * revokes every refresh token but those of `keepFamily`; `revokePersonalTokens` revokes the
+ * user's personal access tokens. The user's row is changed first, in the same transaction: a
+ * sign-in or refresh issuing a token holds that row shared (auth.sessions.ts), and a token's
+ * creation holds it too (tokens.repository.ts), until its token is stored, so the revocations,
+ * statements of their own after the row's lock, see every token issued before.
  */
 export async function updateUser(
   db: Db,
   id: number,
   values: Partial<NewUserRow>,
-  { endSessions = false, keepFamily = null as string | null } = {},
+  { endSessions = false, keepFamily = null as string | null, revokePersonalTokens = false } = {},
 ): Promise<UserRow | null> {
   const change = (tx: Db) =>
     tx
@@ -101,7 +103,7 @@ export async function updateUser(
       })
       .where(eq(users.id, id))
       .returning();
-  if (!endSessions) {
+  if (!endSessions && !revokePersonalTokens) {
     const [row] = await change(db);
     announceChange(id);
     return row ?? null;
@@ -109,16 +111,24 @@ export async function updateUser(
   const updated = await db.transaction(async (tx) => {
     const [row] = await change(tx);
     if (!row) return null;
-    await tx
-      .update(refreshTokens)
-      .set({ revokedAt: sql`now()` })
-      .where(
-        and(
-          eq(refreshTokens.userId, id),
-          isNull(refreshTokens.revokedAt),
-          keepFamily === null ? undefined : ne(refreshTokens.family, keepFamily),
-        ),
-      );
+    if (endSessions) {
+      await tx
+        .update(refreshTokens)
+        .set({ revokedAt: sql`now()` })
+        .where(
+          and(
+            eq(refreshTokens.userId, id),
+            isNull(refreshTokens.revokedAt),
+            keepFamily === null ? undefined : ne(refreshTokens.family, keepFamily),
+          ),
+        );
+    }
+    if (revokePersonalTokens) {
+      await tx
+        .update(personalAccessTokens)
+        .set({ revokedAt: sql`now()` })
+        .where(and(eq(personalAccessTokens.userId, id), isNull(personalAccessTokens.revokedAt)));
+    }
     return row;
   });
   announceChange(id);

@@ -13,6 +13,7 @@ import {
 } from '../../lib/passwords.js';
 import {
   beginPasswordAttempt,
+  passwordAttemptFailed,
   passwordAttemptSucceeded,
   passwordAttemptUnjudged,
   pruneLoginFailures,
@@ -106,9 +107,13 @@ export async function updateUser(
         : await checkedPasswordChange(db, user, changes, address);
   }
   const endSessions = values.password !== undefined || changes.is_active === false;
-  const updated = await repo.updateUser(db, id, values, { endSessions }).catch((error: unknown) => {
-    throw isUniqueViolation(error) ? duplicateEmail() : error;
-  });
+  // A deactivation revokes the personal access tokens too: a reactivation does not bring them back.
+  const revokePersonalTokens = changes.is_active === false;
+  const updated = await repo
+    .updateUser(db, id, values, { endSessions, revokePersonalTokens })
+    .catch((error: unknown) => {
+      throw isUniqueViolation(error) ? duplicateEmail() : error;
+    });
   if (!updated) throw notFound();
   return toUserDto(updated);
 }
@@ -132,6 +137,7 @@ async function checkedPasswordChange(
     if (await verifyPassword(user.password, changes.current_password)) {
       await passwordAttemptSucceeded(db, attempt);
     } else {
+      await passwordAttemptFailed(db, attempt);
       errors.current_password = ['The current password is not correct.'];
     }
   }
@@ -217,7 +223,12 @@ export async function setPassword(db: Db, email: string, password: string): Prom
 export async function deactivateUser(db: Db, email: string): Promise<UserRow> {
   const user = await repo.findUserByEmail(db, email);
   if (!user) throw notFound(`No user with the email ${email}.`);
-  const updated = await repo.updateUser(db, user.id, { isActive: false }, { endSessions: true });
+  const updated = await repo.updateUser(
+    db,
+    user.id,
+    { isActive: false },
+    { endSessions: true, revokePersonalTokens: true },
+  );
   return updated ?? user;
 }
 
@@ -255,6 +266,7 @@ export async function userWithPassword(
       : await verifyAgainstNothing(credentials.password);
     if (!user || !valid || !user.isActive) {
       settled = true;
+      await passwordAttemptFailed(db, attempt);
       return null;
     }
     await passwordAttemptSucceeded(db, attempt);

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, testConfig, type TestApp } from '../../../test/app.js';
 import { apiAs, makeUser } from '../../../test/factories.js';
@@ -6,10 +7,12 @@ import {
   generationConfig,
   waitForGeneration,
 } from '../../../test/generation-helpers.js';
+import { FORBIDDEN_HOSTS } from '../../../test/embedded-ipv4-forms.js';
 import { startReceiver, verified, type WebhookReceiver } from '../../../test/webhook-receiver.js';
 import { webhookDeliveries, webhooks } from '../../db/schema/integrations.js';
 import type { UserRow } from '../../db/schema/users.js';
 import { deliver } from './delivery-worker.js';
+import { checkedAddress, UnsafeUrl } from './url-guard.js';
 import type { DeliveryDto } from './webhooks.schemas.js';
 
 const ATTEMPTS = 3;
@@ -157,23 +160,45 @@ describe('delivering', () => {
     expect(receiver.received).toEqual([]);
   });
 
-  it('refuses, without connecting, a host that resolves to a private address by then', async () => {
+  /** One attempt at the URL with private addresses not allowed, as the worker makes it. */
+  async function attemptWithGuard(url: string) {
     const { id } = await subscribe(['comment.created']);
-    await t.db.update(webhooks).set({ url: receiver.url().replace('127.0.0.1', 'localhost') });
+    await t.db.update(webhooks).set({ url }).where(eq(webhooks.id, id));
     // A delivery with no job, made by hand: this attempt is the only one.
     const [row] = await t.db
       .insert(webhookDeliveries)
-      .values({ webhookId: id, event: 'webhook.test', messageId: 'msg_private', payload: {} })
+      .values({ webhookId: id, event: 'webhook.test', messageId: `msg_guard_${id}`, payload: {} })
       .returning();
     const settings = { ...testConfig.webhooks, allowPrivateUrls: false };
     await deliver({ db: t.db, settings }, row?.id ?? 0, true);
     const [delivery] = await deliveries(id);
+    return delivery;
+  }
+
+  it('refuses, without connecting, a host that resolves to a private address by then', async () => {
+    const delivery = await attemptWithGuard(receiver.url().replace('127.0.0.1', 'localhost'));
     expect(delivery?.status).toBe('failed');
     expect(delivery?.attempts).toMatchObject([
       {
         attempt: 1,
         status_code: null,
         error: expect.stringContaining('a loopback address') as string,
+      },
+    ]);
+    expect(receiver.received).toEqual([]);
+  });
+
+  it.each(FORBIDDEN_HOSTS)('refuses $name by then, without connecting', async (host) => {
+    const url = `http://[${host.address}]:${new URL(receiver.url()).port}/hook`;
+    // Were the guard to pass it, the attempt would connect: the test stops before then.
+    await expect(checkedAddress(new URL(url), false)).rejects.toThrow(UnsafeUrl);
+    const delivery = await attemptWithGuard(url);
+    expect(delivery?.status).toBe('failed');
+    expect(delivery?.attempts).toMatchObject([
+      {
+        attempt: 1,
+        status_code: null,
+        error: expect.stringContaining(`: it ${host.reason}.`) as string,
       },
     ]);
     expect(receiver.received).toEqual([]);

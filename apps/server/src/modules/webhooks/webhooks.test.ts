@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testConfig, type TestApp } from '../../../test/app.js';
+import { FORBIDDEN_HOSTS, PUBLIC_HOSTS } from '../../../test/embedded-ipv4-forms.js';
 import { apiAs, makeUser } from '../../../test/factories.js';
 import type { UserRow } from '../../db/schema/users.js';
 
@@ -154,6 +155,8 @@ describe('addresses a webhook may not reach, with private addresses not allowed'
   let guarded: TestApp;
   let guardedCall: ReturnType<typeof apiAs>;
   let admin: UserRow;
+  /** A webhook to a public address, which each refused change leaves as it was. */
+  let publicHook: number;
 
   beforeAll(async () => {
     guarded = await createTestApp({
@@ -161,6 +164,11 @@ describe('addresses a webhook may not reach, with private addresses not allowed'
     });
     guardedCall = apiAs(guarded.app);
     admin = await makeUser(guarded.db, { is_staff: true });
+    const created = await guardedCall(admin, 'POST', '/api/webhooks/', {
+      ...valid,
+      url: 'https://93.184.215.14/hook',
+    });
+    publicHook = created.json<{ id: number }>().id;
   });
   afterAll(() => guarded.close());
 
@@ -172,6 +180,7 @@ describe('addresses a webhook may not reach, with private addresses not allowed'
     ['http://100.64.0.1/hook', 'it is a carrier-grade NAT address'],
     ['http://0.0.0.0/hook', 'it is an unspecified address'],
     ['http://[::1]/hook', 'it is a loopback address'],
+    ['http://[::]/hook', 'it is an unspecified address'],
     ['http://[::ffff:127.0.0.1]/hook', 'a loopback address'],
     ['http://[fd00::1]/hook', 'it is a unique-local address'],
     ['http://localhost:3000/hook', 'a loopback address'],
@@ -181,6 +190,25 @@ describe('addresses a webhook may not reach, with private addresses not allowed'
     const errors = response.json<{ url: string[] }>();
     expect(Object.keys(errors)).toEqual(['url']);
     expect(errors.url[0]).toContain(reason);
+  });
+
+  it.each(FORBIDDEN_HOSTS)('refuses $name at creation and as a change', async (host) => {
+    const url = `http://[${host.address}]:8080/hook`;
+    const refusal = { url: [expect.stringContaining(`: it ${host.reason}.`) as string] };
+    const created = await guardedCall(admin, 'POST', '/api/webhooks/', { ...valid, url });
+    expect(created.statusCode).toBe(400);
+    expect(created.json()).toEqual(refusal);
+    const changed = await guardedCall(admin, 'PATCH', `/api/webhooks/${publicHook}/`, { url });
+    expect(changed.statusCode).toBe(400);
+    expect(changed.json()).toEqual(refusal);
+  });
+
+  it.each(PUBLIC_HOSTS)('takes $name, at creation and as a change', async ({ address }) => {
+    const url = `http://[${address}]/hook`;
+    const created = await guardedCall(admin, 'POST', '/api/webhooks/', { ...valid, url });
+    expect(created.statusCode, created.body).toBe(201);
+    const changed = await guardedCall(admin, 'PATCH', `/api/webhooks/${publicHook}/`, { url });
+    expect(changed.statusCode, changed.body).toBe(200);
   });
 
   it('refuses a private address on a change too, and takes a public one', async () => {

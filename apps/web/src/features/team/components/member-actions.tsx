@@ -18,7 +18,8 @@ interface MemberActionsProps {
 }
 
 /**
- * Deactivate or Reactivate at once (either undoes the other), and Reset password after a
+ * Deactivate or Reactivate at once (either undoes the other, but for the member's personal
+ * access tokens, which a deactivation revokes), and Reset password after a
  * confirmation, since it replaces the member's password and signs them out everywhere.
  */
 export function MemberActions({ member, isSelf, onPasswordReset }: MemberActionsProps) {
