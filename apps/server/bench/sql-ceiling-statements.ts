@@ -48,6 +48,12 @@ function ideaJson(withAnnotation: boolean) {
     ? `, 'user_annotation', case when m.id is null then null else ${annotationJson('m')} end,
        'annotation', case when m.id is null then null else ${annotationJson('m')} end`
     : '';
+  // Steering withheld under blind review from a caller with an idea unreviewed from before it.
+  const steeringHidden = `(b.blind_review and exists (select 1 from ideas o
+    where o.brainstorm_id = i.brainstorm_id and o.created <= coalesce((select g.created
+      from generations g where g.id = i.generation_id), i.created)
+      and not exists (select 1 from idea_annotations oa
+        where oa.idea_id = o.id and oa.user_id = $1)))`;
   return `json_build_object(
     'id', i.id, 'title', i.title, 'summary', i.summary, 'description', i.description,
     'brainstorm', i.brainstorm_id,
@@ -57,7 +63,9 @@ function ideaJson(withAnnotation: boolean) {
       'provider', i.provider, 'model', i.model, 'technique', i.technique,
       'prompt_version', i.prompt_version, 'settings', i.settings, 'input_tokens', i.input_tokens,
       'output_tokens', i.output_tokens, 'generation', i.generation_id,
-      'inspired_by', i.inspired_by, 'steered_by', i.steered_by) end,
+      'inspired_by', i.inspired_by,
+      'steered_by', case when ${steeringHidden} then null else i.steered_by end,
+      'steering_hidden', ${steeringHidden}) end,
     'votes', ${unlessHidden('i.votes')},
     'reaction_counts', ${unlessHidden(`json_build_object('laugh', i.laugh_count,
       'idea', i.idea_count, 'surprised', i.surprised_count, 'thumbtack', i.thumbtack_count)`)},
