@@ -1,7 +1,7 @@
 import { RawText, type BodySpec, type RequestSpec } from './openapi-arbitraries.js';
 
 /** A generated request with its placeholders resolved: what is sent, and what mutations start from. */
-export type ConcreteRequest = Omit<RequestSpec, 'mutation'>;
+export type ConcreteRequest = Omit<RequestSpec, 'mutation' | 'resend'>;
 
 const OVERSIZED_BODY = `{"x":"${'x'.repeat(1_100_000)}"}`;
 

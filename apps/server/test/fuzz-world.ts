@@ -352,18 +352,25 @@ export class FuzzWorld {
 
   async prepare(
     entry: OperationEntry,
-    { mutation, ...spec }: RequestSpec,
+    { mutation, resend, ...spec }: RequestSpec,
   ): Promise<PreparedRequest> {
     const fresh = this.resolveSpec(spec, entry.path);
+    const earlier = (base: number) => this.successes[base % this.successes.length] ?? fresh;
     const source = mutation
-      ? mutate(this.successes[mutation.base % this.successes.length] ?? fresh, mutation, fresh)
-      : fresh;
+      ? mutate(earlier(mutation.base), mutation, fresh)
+      : resend
+        ? { ...earlier(resend.base), ...this.sender(fresh) }
+        : fresh;
     const headers: Record<string, string> = { ...(await this.credentials(source)) };
     const cookie = this.cookieHeader(source.cookies);
     if (cookie) headers.cookie = cookie;
     const { url, payload, contentType } = encodeRequest(entry.path, source);
     if (contentType) headers['content-type'] = contentType;
-    const how = mutation ? 'an earlier success with one value made hostile, ' : '';
+    const how = mutation
+      ? 'an earlier success with one value made hostile, '
+      : resend
+        ? 'an earlier success sent again, '
+        : '';
     const signedIn = source.actor === 'staff' || source.actor === 'member';
     const credential = signedIn ? ` with a ${source.credential}` : '';
     return {
@@ -375,6 +382,11 @@ export class FuzzWorld {
       description: `${how}as ${source.actor}${credential} from ${source.address}, cookies: ${source.cookies}`,
       source,
     };
+  }
+
+  /** Who sends a request, with which credential, from where and with which cookies. */
+  private sender({ actor, credential, forgery, address, cookies }: ConcreteRequest) {
+    return { actor, credential, forgery, address, cookies };
   }
 
   /** Keeps cookies the server set, and replaces fixtures that a request changed or deleted. */

@@ -79,9 +79,17 @@ const signedIn = (path: string): RequestSpec => ({
   body: { kind: 'none' },
 });
 
-/** What a request sends, for telling a fuzzed one from the known good one. */
+/**
+ * What a request sends, for telling a fuzzed one from the known good one: the same sign-in from
+ * another address or with other cookies is another request.
+ */
 const sent = (request: PreparedRequest) =>
-  `${request.url} ${typeof request.payload === 'string' ? request.payload : ''}`;
+  [
+    request.url,
+    typeof request.payload === 'string' ? request.payload : '',
+    request.remoteAddress,
+    request.headers.cookie ?? '',
+  ].join(' ');
 
 const sentWithPersonalToken = ({ source }: PreparedRequest) =>
   (source.actor === 'staff' || source.actor === 'member') && source.credential !== 'session';

@@ -53,6 +53,11 @@ export interface RequestSpec {
   body: BodySpec;
   /** Set on requests that replay an earlier success with one value made hostile. */
   mutation?: Mutation;
+  /**
+   * Set on requests that send an earlier success again, unchanged but for who sends it, with
+   * which credential, from where and with which cookies.
+   */
+  resend?: { base: number };
 }
 
 type Mode = 'valid' | 'mutant';
@@ -382,6 +387,14 @@ export function requestArbitrary(
     });
   return fc.oneof(
     { weight: 2, arbitrary: forMode('valid') },
+    // Operations whose valid requests are rare (a sign-in, a change to the member's own
+    // annotation) still reach the operation with every credential.
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(forMode('valid'), fc.nat())
+        .map(([spec, base]) => ({ ...spec, resend: { base } })),
+    },
     {
       weight: 5,
       arbitrary: fc
