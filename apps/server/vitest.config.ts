@@ -27,9 +27,24 @@ const withoutDatabase = [
   'test/web-app.test.ts',
 ];
 
+/**
+ * Files whose subject is how long a request waits while other work runs: they run after every
+ * other file, one at a time, so that what they measure is the server's work and not another
+ * file's (on two cores, a neighbour doubles every wait).
+ */
+const alone = ['src/modules/imports/import-responsiveness.test.ts'];
+
+// Each project names its own files: a project that extends the root would add to the root's.
+const every = ['src/**/*.test.ts', 'test/**/*.test.ts'];
+
+/** A project's files that run alone, after the rest (each such project gets its own turn). */
+const aloneProject = (name: string, groupOrder: number, env: Record<string, string>) => ({
+  extends: true as const,
+  test: { name: `${name}-alone`, env, include: alone, sequence: { groupOrder } },
+});
+
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     setupFiles: ['test/setup.ts'],
     globalSetup: ['test/global-setup.ts'],
     // Much of the suite waits on PostgreSQL, child processes and timers: two files at a time
@@ -43,7 +58,16 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
-      { extends: true, test: { name: 'pglite', env: { TEST_DB: 'pglite' } } },
+      {
+        extends: true,
+        test: {
+          name: 'pglite',
+          env: { TEST_DB: 'pglite' },
+          include: every,
+          exclude: [...configDefaults.exclude, ...alone],
+        },
+      },
+      aloneProject('pglite', 1, { TEST_DB: 'pglite' }),
       ...(onPostgres
         ? [
             {
@@ -51,15 +75,18 @@ export default defineConfig({
               test: {
                 name: 'postgres',
                 env: { TEST_DB: 'postgres' },
+                include: every,
                 // The command line and its lock are about the embedded data directory only.
                 exclude: [
                   ...configDefaults.exclude,
                   ...withoutDatabase,
+                  ...alone,
                   'test/cli.test.ts',
                   'src/config.test.ts',
                 ],
               },
             },
+            aloneProject('postgres', 2, { TEST_DB: 'postgres' }),
           ]
         : []),
     ],
