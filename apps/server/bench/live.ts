@@ -137,7 +137,7 @@ export interface LiveBenchResult {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Nearest-rank percentile of sorted values. */
-function percentile(sorted: Float64Array | number[], q: number): number {
+export function percentile(sorted: Float64Array | number[], q: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
 }

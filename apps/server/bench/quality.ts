@@ -9,7 +9,7 @@
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.js';
 import { DEFAULT_DUPLICATE_THRESHOLDS, loadConfig } from '../src/config.js';
-import type { Database } from '../src/db/client.js';
+import type { Database, Db } from '../src/db/client.js';
 import { rowsOf } from '../src/db/rows.js';
 import { brainstorms } from '../src/db/schema/brainstorms.js';
 import type { GenerationDto } from '../src/modules/generation/generation.schemas.js';
@@ -48,16 +48,34 @@ export interface RepeatingRun {
   tokens: number;
 }
 
+/** The detector's precision and recall on the labelled pairs, at each threshold measured. */
+export interface PairsResult {
+  count: number;
+  duplicates: number;
+  accuracy: Accuracy[];
+}
+
 export interface QualityResult {
   database: string;
   repeating: RepeatingRun[];
-  pairs: { count: number; duplicates: number; accuracy: Accuracy[] };
+  pairs: PairsResult;
   offline: { ideas: number; distinct: number; share: number }[];
 }
 
 export interface QualityOptions {
   /** Fewer ideas everywhere (10 from the repeating model, 20 offline): for the smoke test. */
   smoke?: boolean;
+}
+
+/** Scores the labelled pairs on the database: precision and recall at 0.4, the default and 0.6. */
+export async function measureLabelledPairs(db: Db): Promise<PairsResult> {
+  const labelled = loadLabelledPairs();
+  const scored = await scorePairs(db, labelled);
+  return {
+    count: labelled.length,
+    duplicates: labelled.filter((pair) => pair.duplicate).length,
+    accuracy: PAIR_THRESHOLDS.map((threshold) => accuracyAt(scored, threshold)),
+  };
 }
 
 export async function measureQuality(
@@ -141,13 +159,7 @@ export async function measureQuality(
     const repeating: RepeatingRun[] = [];
     for (const { variety, payload } of VARIETIES) repeating.push(await generate(variety, payload));
 
-    const labelled = loadLabelledPairs();
-    const scored = await scorePairs(db, labelled);
-    const pairs = {
-      count: labelled.length,
-      duplicates: labelled.filter((pair) => pair.duplicate).length,
-      accuracy: PAIR_THRESHOLDS.map((threshold) => accuracyAt(scored, threshold)),
-    };
+    const pairs = await measureLabelledPairs(db);
 
     const offline = [];
     for (const ideas of offlineCounts) {
@@ -193,6 +205,23 @@ async function stacksOf(
 const percent = (share: number) => `${(share * 100).toFixed(1)} %`;
 const verdict = (met: boolean) => (met ? 'met' : 'NOT MET');
 
+/** The labelled pairs' lines of the quality benchmark's table, a row per threshold. */
+export function formatLabelledPairs(pairs: PairsResult): string[] {
+  const lines = [
+    `  Labelled pairs (${pairs.count}: ${pairs.duplicates} duplicates, ${pairs.count - pairs.duplicates} near-misses):`,
+    '    threshold  precision  recall  false alarms  missed',
+  ];
+  for (const row of pairs.accuracy) {
+    const mark = row.threshold === DEFAULT_DUPLICATE_THRESHOLDS.lexical ? ' (default)' : '';
+    lines.push(
+      `    ${row.threshold.toFixed(2).padStart(9)} ${row.precision.toFixed(3).padStart(10)} ` +
+        `${row.recall.toFixed(3).padStart(7)} ${String(row.falsePositives).padStart(13)} ` +
+        `${String(row.falseNegatives).padStart(7)}${mark}`,
+    );
+  }
+  return lines;
+}
+
 /** The result as the table the benchmark prints, targets last. */
 export function formatQualityResult(result: QualityResult): string {
   const lines = [`\nQuality on ${result.database}`];
@@ -208,18 +237,7 @@ export function formatQualityResult(result: QualityResult): string {
     );
   }
   const { pairs } = result;
-  lines.push(
-    `  Labelled pairs (${pairs.count}: ${pairs.duplicates} duplicates, ${pairs.count - pairs.duplicates} near-misses):`,
-    '    threshold  precision  recall  false alarms  missed',
-  );
-  for (const row of pairs.accuracy) {
-    const mark = row.threshold === DEFAULT_DUPLICATE_THRESHOLDS.lexical ? ' (default)' : '';
-    lines.push(
-      `    ${row.threshold.toFixed(2).padStart(9)} ${row.precision.toFixed(3).padStart(10)} ` +
-        `${row.recall.toFixed(3).padStart(7)} ${String(row.falsePositives).padStart(13)} ` +
-        `${String(row.falseNegatives).padStart(7)}${mark}`,
-    );
-  }
+  lines.push(...formatLabelledPairs(pairs));
   lines.push(
     `  Offline provider, distinct ideas (not stacked): ` +
       result.offline.map((o) => `${o.distinct}/${o.ideas} (${percent(o.share)})`).join(', '),

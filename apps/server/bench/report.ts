@@ -15,7 +15,8 @@ function row(cells: string[], widths: number[]) {
     .join('  ');
 }
 
-function table(lines: string[][]): string {
+/** Lines of cells as aligned columns: the first to the left, the others to the right. */
+export function table(lines: string[][]): string {
   const widths = (lines[0] ?? []).map((_, i) => Math.max(...lines.map((l) => l[i]?.length ?? 0)));
   return lines.map((line) => row(line, widths).trimEnd()).join('\n');
 }
@@ -75,7 +76,7 @@ export function formatHttpResult(result: HttpBenchResult): string {
 }
 
 /** Writes a result to bench/results/<part>-<database>.json and returns its path. */
-async function writeResult(part: string, result: { database: string }): Promise<string> {
+export async function writeResult(part: string, result: { database: string }): Promise<string> {
   const directory = path.join(serverRoot, 'bench', 'results');
   await mkdir(directory, { recursive: true });
   const file = path.join(directory, `${part}-${result.database}.json`);

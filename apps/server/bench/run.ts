@@ -1,18 +1,22 @@
 /**
- * `npm run bench [-- http|live|generation|sense-making|quality] [--duration S] [--database pglite|postgres]
- * [--smoke]`: the HTTP and the live-review benchmarks (on PGlite, then on PostgreSQL when
- * BENCH_DATABASE_URL is set, or on the one database named), then the generation, the
- * sense-making and the quality benchmarks; or only the part named. `--smoke` runs the HTTP part on a tiny seed with a few
- * requests per figure and the live part with a handful of streams and votes, and writes no
- * results.
+ * `npm run bench [-- http|live|generation|sense-making|quality|scale] [--duration S]
+ * [--database pglite|postgres] [--sizes 0,2000,20000] [--smoke]`: the HTTP and the live-review
+ * benchmarks (on PGlite, then on PostgreSQL when BENCH_DATABASE_URL is set, or on the one
+ * database named), then the generation, the sense-making and the quality benchmarks; or only the
+ * part named. `scale`, which seeds a database per size up to 100,000 ideas in one brainstorm,
+ * runs only when named; `--sizes` chooses its sizes. `--smoke` runs the HTTP part on a tiny seed
+ * with a few requests per figure, the live part with a handful of streams and votes and the scale
+ * part on two small sizes with a few requests each, and writes no results.
  */
 import { parseArgs } from 'node:util';
 import { benchHttp } from './http.js';
 import { runQuality } from './quality-databases.js';
 import { benchLive } from './live.js';
 import { formatHttpResult, formatLiveResult, writeHttpResult, writeLiveResult } from './report.js';
+import { benchScale } from './scale.js';
+import { formatScaleResult, writeScaleResult } from './scale-report.js';
 
-const PARTS = ['http', 'live', 'generation', 'sense-making', 'quality'];
+const PARTS = ['http', 'live', 'generation', 'sense-making', 'quality', 'scale'];
 
 function refuse(message: string): never {
   console.error(message);
@@ -23,6 +27,7 @@ const { values, positionals } = parseArgs({
   options: {
     duration: { type: 'string' },
     database: { type: 'string' },
+    sizes: { type: 'string' },
     smoke: { type: 'boolean', default: false },
   },
   allowPositionals: true,
@@ -34,6 +39,10 @@ if (only !== undefined && !PARTS.includes(only)) {
 const seconds = values.duration === undefined ? undefined : Number(values.duration);
 if (seconds !== undefined && !(seconds > 0)) {
   refuse(`--duration takes seconds; got '${values.duration ?? ''}'.`);
+}
+const sizes = values.sizes?.split(',').map((size) => Number(size.trim()));
+if (sizes && !sizes.every((size) => Number.isSafeInteger(size) && size >= 0 && size <= 1_000_000)) {
+  refuse(`--sizes takes numbers of ideas, comma-separated; got '${values.sizes ?? ''}'.`);
 }
 
 const DATABASES = ['pglite', 'postgres'];
@@ -71,6 +80,16 @@ async function runLive() {
     console.log('\nLive on PostgreSQL: skipped (set BENCH_DATABASE_URL to include it)');
 }
 
+async function runScale() {
+  for (const url of urls) {
+    const result = await benchScale({ smoke: values.smoke, sizes, postgresUrl: url });
+    console.log(formatScaleResult(result));
+    if (!values.smoke) console.log(`Written to ${await writeScaleResult(result)}`);
+  }
+  if (!postgresUrl)
+    console.log('\nScale on PostgreSQL: skipped (set BENCH_DATABASE_URL to include it)');
+}
+
 if (!only || only === 'http') await runHttp();
 if (!only || only === 'live') await runLive();
 if (!only || only === 'generation') await import('./generation.js');
@@ -82,3 +101,4 @@ if (!only || only === 'quality') {
     pglite: database !== 'postgres',
   });
 }
+if (only === 'scale') await runScale();
