@@ -15,7 +15,7 @@ import {
   type LoadTarget,
   type Timing,
 } from './load.js';
-import { buildServerIfNeeded, runRecord, startServer, type ServerProcess } from './processes.js';
+import { buildServerIfNeeded, runRecord, withServer, type ServerProcess } from './processes.js';
 import {
   annotatedShare,
   FULL_SEED,
@@ -238,8 +238,7 @@ export async function benchHttp(options: HttpBenchOptions): Promise<HttpBenchRes
     const env = { ...database.env, JWT_SECRET: 'bench-'.repeat(8), LOG_LEVEL: 'error' };
     console.log(`${database.label}: seeding ${size.ideas.toLocaleString('en')} ideas...`);
     const credentials = await seed(size, env);
-    const server = await startServer(env);
-    try {
+    return await withServer(env, async (server) => {
       console.log(`${database.label}: measuring the server at ${server.url}...`);
       const measured = await measureServer(
         database.kind,
@@ -256,12 +255,7 @@ export async function benchHttp(options: HttpBenchOptions): Promise<HttpBenchRes
         ...runRecord(),
         ...measured,
       };
-    } catch (error) {
-      console.log(`The server's output:\n${server.output()}`);
-      throw error;
-    } finally {
-      await server.stop();
-    }
+    });
   } finally {
     await database.drop();
   }

@@ -119,6 +119,25 @@ export async function startServer(env: ProcessEnv): Promise<ServerProcess> {
   return { url, pid: child.pid, output, stop: () => stopProcess(child), kill };
 }
 
+/**
+ * Runs `use` with the built server started on `env`, printing what the server printed when `use`
+ * fails, and stops the server either way.
+ */
+export async function withServer<T>(
+  env: ProcessEnv,
+  use: (server: ServerProcess) => Promise<T>,
+): Promise<T> {
+  const server = await startServer(env);
+  try {
+    return await use(server);
+  } catch (error) {
+    console.log(`The server's output:\n${server.output()}`);
+    throw error;
+  } finally {
+    await server.stop();
+  }
+}
+
 /** Which code ran, when and on what machine: what every benchmark result begins with. */
 export function runRecord() {
   return {

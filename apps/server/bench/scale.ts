@@ -18,7 +18,7 @@ import {
   buildServerIfNeeded,
   residentMb,
   runRecord,
-  startServer,
+  withServer,
   type ProcessEnv,
   type ServerProcess,
 } from './processes.js';
@@ -404,8 +404,7 @@ async function measureSize(
       `${database.label}, ${ideas.toLocaleString('en')} ideas: seeded in ${seedSeconds.toFixed(1)} s`,
     );
     const email = emails[0] ?? '';
-    const server = await startServer(env);
-    try {
+    return await withServer(env, async (server) => {
       const signedIn = () => signIn(server.url, email, password);
       const session = await signedIn();
       const brainstormId =
@@ -422,12 +421,7 @@ async function measureSize(
         settings,
       );
       return { ideas, seedSeconds, ...measured };
-    } catch (error) {
-      console.log(`The server's output:\n${server.output()}`);
-      throw error;
-    } finally {
-      await server.stop();
-    }
+    });
   } finally {
     await fake.close();
     await database.drop();
