@@ -5,6 +5,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -43,6 +44,26 @@ export const ideaAnnotations = pgTable(
       .where(sql`${t.isBookmarked}`),
     check('idea_annotations_vote_check', sql`${t.vote} in (-1, 0, 1)`),
   ],
+);
+
+/**
+ * How many of a brainstorm's ideas each user has reviewed (has an annotation of), originals and
+ * stacked ones apart, kept by the database (migration 0022) so that the review queue's counts
+ * cost the same whatever the brainstorm's size.
+ */
+export const reviewerCounts = pgTable(
+  'reviewer_counts',
+  {
+    // No foreign keys: a review counted while its brainstorm or user is deleted must not wait
+    // for, or fail on, that row; their deletion removes these rows (migration 0022).
+    brainstormId: integer().notNull(),
+    userId: integer().notNull(),
+    /** Reviewed ideas that are not stacked under another. */
+    reviewed: integer().notNull().default(0),
+    /** Reviewed ideas stacked under another. */
+    reviewedStacked: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.brainstormId, t.userId] })],
 );
 
 /** A reaction of a type, once per annotation. */

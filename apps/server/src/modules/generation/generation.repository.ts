@@ -23,7 +23,7 @@ import { ideas } from '../../db/schema/ideas.js';
 import { analyses } from '../../db/schema/sense-making.js';
 import type { DuplicateThresholds } from '../../config.js';
 import { compareEarly, compareSince } from '../ideas/early-comparison.js';
-import { leastAlike, lockBrainstorm } from '../ideas/near-duplicates.js';
+import { inWriteTurn, leastAlike, lockBrainstorm } from '../ideas/near-duplicates.js';
 import { firstUnreviewed, steeringWithheld } from '../ideas/steering-view.js';
 import type { GeneratedIdea, PromptSteering, SteeringIdea } from '../providers/generated-idea.js';
 
@@ -537,14 +537,17 @@ export interface StoredIdea {
  * brainstorm first, then again under its lock with the ideas stored meanwhile, and the lock is
  * held until the idea is stored (decision 039): a parallel slot storing at the same moment
  * waits, and then sees this idea, so two slots returning one idea store one original.
- * Returns the idea's id, or null when nothing was stored, and whether this finished the
- * generation (its last slot settled).
+ * Give it the database, not a transaction: the comparison runs outside any, and the write waits
+ * for its turn under the brainstorm (`inWriteTurn`) without holding a connection.
+ * `whenFinished` runs in the same transaction when this finished the generation (its last slot
+ * settled). Returns the idea's id, or null when nothing was stored, and whether it finished.
  */
 export async function completeSlot(
   db: Db,
   slot: ClaimedSlot,
   result: StoredIdea,
   thresholds: DuplicateThresholds,
+  whenFinished?: (tx: Db) => Promise<void>,
 ): Promise<{ id: number | null; finished: boolean }> {
   const [target] = rowsOf<{ brainstormId: number }>(
     await db.execute(sql`select brainstorm_id as "brainstormId" from generations
@@ -554,17 +557,18 @@ export async function completeSlot(
   const candidates = result.candidates.map(({ idea, embedding }) => ({ ...idea, embedding }));
   // Compared before the lock, and under it with the ideas stored meanwhile (decision 039).
   const early = await compareEarly(db, target.brainstormId, candidates, thresholds);
-  return db.transaction(async (tx) => {
-    if (!(await lockBrainstorm(tx, target.brainstormId))) return { id: null, finished: false };
-    const matches = await compareSince(tx, target.brainstormId, candidates, early, thresholds);
-    const kept = leastAlike(matches);
-    const candidate = result.candidates[kept.candidate];
-    if (!candidate) throw new Error('the kept candidate is not among the candidates');
-    const { idea } = candidate;
-    const original = kept.duplicate ? kept.original : null;
-    const score = kept.duplicate ? kept.score : null;
-    const rows = rowsOf<{ id: number | null; finished: boolean }>(
-      await tx.execute(sql`
+  return inWriteTurn(db, target.brainstormId, () =>
+    db.transaction(async (tx) => {
+      if (!(await lockBrainstorm(tx, target.brainstormId))) return { id: null, finished: false };
+      const matches = await compareSince(tx, target.brainstormId, candidates, early, thresholds);
+      const kept = leastAlike(matches);
+      const candidate = result.candidates[kept.candidate];
+      if (!candidate) throw new Error('the kept candidate is not among the candidates');
+      const { idea } = candidate;
+      const original = kept.duplicate ? kept.original : null;
+      const score = kept.duplicate ? kept.score : null;
+      const rows = rowsOf<{ id: number | null; finished: boolean }>(
+        await tx.execute(sql`
         with ${lockSlot(slot.generationId, slot.slot, { brainstorm: true })},
         f as (
           update generation_slots s
@@ -597,16 +601,18 @@ export async function completeSlot(
           returning g.finished is not null as finished
         )
         select idea.id, counted.finished from idea, counted`),
-    );
-    const id = rows[0]?.id ?? null;
-    const finished = rows[0]?.finished ?? false;
-    if (id !== null && candidate.embedding) {
-      await tx.execute(sql`insert into idea_embeddings (idea_id, model, embedding)
+      );
+      const id = rows[0]?.id ?? null;
+      const finished = rows[0]?.finished ?? false;
+      if (id !== null && candidate.embedding) {
+        await tx.execute(sql`insert into idea_embeddings (idea_id, model, embedding)
         values (${id}, ${candidate.embedding.model},
           ${`{${candidate.embedding.vector.join(',')}}`}::real[])`);
-    }
-    return { id, finished };
-  });
+      }
+      if (finished && whenFinished) await whenFinished(tx);
+      return { id, finished };
+    }),
+  );
 }
 
 /**

@@ -45,11 +45,13 @@ async function settle(
   write: (tx: Db) => Promise<boolean>,
 ): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    if (await write(tx)) {
-      await emitWebhookEvent(tx, deps.webhooks, { type: 'generation.finished', generationId });
-    }
+    if (await write(tx)) await announceFinish(tx, deps, generationId);
   });
 }
+
+/** The webhooks' event for a generation that has finished, in the transaction that finished it. */
+const announceFinish = (tx: Db, deps: Settling, generationId: number) =>
+  emitWebhookEvent(tx, deps.webhooks, { type: 'generation.finished', generationId });
 
 /** Thrown into a job that was stopped because its worker is shutting down. */
 export class WorkerStopping extends Error {
@@ -201,11 +203,9 @@ export async function runSlot(
       inputTokens: result.inputTokens + embeddingTokens(embedded, result),
       outputTokens: result.outputTokens,
     };
-    const claimed = slot;
-    await settle(deps, job.generationId, async (tx) => {
-      const { finished } = await repository.completeSlot(tx, claimed, stored, deps.duplicates);
-      return finished;
-    });
+    await repository.completeSlot(deps.db, slot, stored, deps.duplicates, (tx) =>
+      announceFinish(tx, deps, job.generationId),
+    );
     return;
   }
 }

@@ -2,7 +2,7 @@ import { and, asc, count, eq, getTableColumns, inArray, sql, type SQL } from 'dr
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import { ideaAnnotations, ideaComments } from '../../db/schema/annotations.js';
+import { ideaAnnotations, ideaComments, reviewerCounts } from '../../db/schema/annotations.js';
 import { brainstorms } from '../../db/schema/brainstorms.js';
 import { ideas, themes, type NewIdeaRow } from '../../db/schema/ideas.js';
 import { projects } from '../../db/schema/projects.js';
@@ -102,12 +102,59 @@ export interface IdeaCounts {
   reviewerExists: boolean;
 }
 
+/** Whether a caller's filter is only 'unreviewed' or 'reviewed by me', which counts can read. */
+const reviewOnly = (filters: IdeaFilters): 'unreviewed' | 'current' | null =>
+  (filters.review === 'unreviewed' || filters.review === 'current') &&
+  filters.isHidden === undefined &&
+  filters.isBookmarked === undefined &&
+  filters.vote === undefined &&
+  filters.reactionType === undefined
+    ? filters.review
+    : null;
+
+/**
+ * The counts from the brainstorm's `ideas_count` and `duplicates_count` (or their sums), which
+ * the triggers of migrations 0006 and 0013 keep exact, and for 'unreviewed' and 'reviewed by me'
+ * the caller's `reviewer_counts` (migration 0022): a few rows, whatever the brainstorm's size.
+ */
+function keptCountsStatement(
+  filters: IdeaFilters,
+  review: 'unreviewed' | 'current' | null,
+  existence: { themeExists: SQL; reviewerExists: SQL },
+) {
+  const inBrainstorm = (column: AnyPgColumn) =>
+    filters.brainstorm === undefined ? sql`true` : sql`${column} = ${filters.brainstorm}`;
+  const kept = sql`select coalesce(sum(${brainstorms.ideasCount}), 0)::int as ideas,
+      coalesce(sum(${brainstorms.duplicatesCount}), 0)::int as stacked,
+      ${filters.brainstorm === undefined ? sql`true` : sql`count(*) > 0`} as found
+    from ${brainstorms} where ${inBrainstorm(brainstorms.id)}`;
+  const mineKept = sql`select coalesce(sum(${reviewerCounts.reviewed}), 0)::int as originals,
+      coalesce(sum(${reviewerCounts.reviewedStacked}), 0)::int as stacked
+    from ${reviewerCounts}
+    where ${reviewerCounts.userId} = ${filters.callerId}
+      and ${inBrainstorm(reviewerCounts.brainstormId)}`;
+  const include = filters.duplicates === 'include';
+  const listed = include ? sql`totals.ideas` : sql`(totals.ideas - totals.stacked)`;
+  const reviewedListed = include ? sql`(mine.originals + mine.stacked)` : sql`mine.originals`;
+  const [filtered, stacked] =
+    review === null
+      ? [listed, sql`totals.stacked`]
+      : review === 'current'
+        ? [reviewedListed, sql`mine.stacked`]
+        : [sql`${listed} - ${reviewedListed}`, sql`totals.stacked - mine.stacked`];
+  return sql`select json_build_object(
+      'count', ${listed}, 'filteredCount', ${filtered}, 'stackedCount', ${stacked},
+      'brainstormExists', totals.found, 'themeExists', ${existence.themeExists},
+      'projectExists', true, 'reviewerExists', ${existence.reviewerExists}
+    ) as counts from (${kept}) as totals, (${mineKept}) as mine`;
+}
+
 /**
  * The counts: `count` under the query's own filters, `filteredCount` also under the caller's.
- * Without a search, a theme, a caller's filter or a single stack, all three come from the brainstorm's
- * `ideas_count` and `duplicates_count` (or their sums), which the triggers of migrations 0006
- * and 0013 keep exact; otherwise the matching ideas are counted, probing the caller's annotation
- * of each only when a caller's filter needs it.
+ * Without a search, a theme, a project or a single stack, and with no caller's filter other than
+ * 'unreviewed' or 'reviewed by me', they are read from counts the database keeps
+ * (`keptCountsStatement`); otherwise the matching ideas are counted, probing the caller's
+ * annotation of each only when a caller's filter needs it.
  */
 function countsStatement(filters: IdeaFilters, reviewerId: number | undefined) {
   const callers = callerCondition(filters);
@@ -118,20 +165,9 @@ function countsStatement(filters: IdeaFilters, reviewerId: number | undefined) {
     filters.theme === undefined &&
     filters.project === undefined &&
     searchWords(filters.search).length === 0;
-  if (callers === undefined && whole && !oneStack) {
-    const sums = sql`coalesce(sum(${brainstorms.ideasCount}), 0)::int as ideas,
-      coalesce(sum(${brainstorms.duplicatesCount}), 0)::int as stacked`;
-    const totals =
-      filters.brainstorm === undefined
-        ? sql`select ${sums}, true as found from ${brainstorms}`
-        : sql`select ${sums}, count(*) > 0 as found from ${brainstorms}
-            where ${brainstorms.id} = ${filters.brainstorm}`;
-    const listed = filters.duplicates === 'include' ? sql`ideas` : sql`ideas - stacked`;
-    return sql`select json_build_object(
-      'count', ${listed}, 'filteredCount', ${listed}, 'stackedCount', stacked,
-      'brainstormExists', found, 'themeExists', ${themeExists},
-      'projectExists', true, 'reviewerExists', ${reviewerExists}
-    ) as counts from (${totals}) as totals`;
+  const review = reviewOnly(filters);
+  if (whole && !oneStack && (callers === undefined || review !== null)) {
+    return keptCountsStatement(filters, review, { themeExists, reviewerExists });
   }
   const mineJoin =
     callers === undefined ? sql`` : sql`left join lateral ${mineLateral(filters.callerId)} on true`;

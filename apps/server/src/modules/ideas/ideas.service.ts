@@ -10,7 +10,7 @@ import { displayName } from '../users/users.service.js';
 import * as repo from './ideas.repository.js';
 import { closestEarlierRows, placeRows } from './batch-comparison.js';
 import { compareEarly, compareSince } from './early-comparison.js';
-import { brainstormOfIdea, lockBrainstorm, promoteStack } from './near-duplicates.js';
+import { brainstormOfIdea, inWriteTurn, lockBrainstorm, promoteStack } from './near-duplicates.js';
 import type { IdeaChanges, IdeaCommentDto, IdeaCreateInput } from './ideas.schemas.js';
 
 async function findOr404(db: Db, user: UserRow, id: number) {
@@ -60,19 +60,21 @@ export async function createIdea(
   thresholds: DuplicateThresholds,
 ) {
   const early = await compareEarly(db, input.brainstorm, [input], thresholds);
-  const id = await db.transaction(async (tx) => {
-    if (!(await lockBrainstorm(tx, input.brainstorm)))
-      throw missing('brainstorm', input.brainstorm);
-    const [match] = await compareSince(tx, input.brainstorm, [input], early, thresholds);
-    return repo.insertIdea(tx, {
-      brainstormId: input.brainstorm,
-      title: input.title,
-      summary: input.summary,
-      description: input.description,
-      createdBy: user.id,
-      ...(match?.duplicate && { duplicateOf: match.original, duplicateScore: match.score }),
-    });
-  });
+  const id = await inWriteTurn(db, input.brainstorm, () =>
+    db.transaction(async (tx) => {
+      if (!(await lockBrainstorm(tx, input.brainstorm)))
+        throw missing('brainstorm', input.brainstorm);
+      const [match] = await compareSince(tx, input.brainstorm, [input], early, thresholds);
+      return repo.insertIdea(tx, {
+        brainstormId: input.brainstorm,
+        title: input.title,
+        summary: input.summary,
+        description: input.description,
+        createdBy: user.id,
+        ...(match?.duplicate && { duplicateOf: match.original, duplicateScore: match.score }),
+      });
+    }),
+  );
   return getIdea(db, user, id);
 }
 
@@ -103,22 +105,24 @@ export async function createIdeas(
     chunk: COMPARED_PER_STATEMENT,
   });
   const earlier = await closestEarlierRows(db, texts, EARLIER_ROWS_PER_STATEMENT);
-  return db.transaction(async (tx) => {
-    if (!(await lockBrainstorm(tx, brainstormId))) throw notFound();
-    const matches = await compareSince(tx, brainstormId, texts, early, thresholds);
-    const placed = placeRows(matches, earlier, thresholds);
-    const ids = await repo.insertIdeasInOrder(
-      tx,
-      brainstormId,
-      user.id,
-      texts.map((text, i) => ({
-        ...text,
-        duplicateOf: placed[i]?.under ?? null,
-        duplicateScore: placed[i]?.score ?? null,
-      })),
-    );
-    return { ids, stacked: placed.filter((place) => place.under !== null).length };
-  });
+  const store = () =>
+    db.transaction(async (tx) => {
+      if (!(await lockBrainstorm(tx, brainstormId))) throw notFound();
+      const matches = await compareSince(tx, brainstormId, texts, early, thresholds);
+      const placed = placeRows(matches, earlier, thresholds);
+      const ids = await repo.insertIdeasInOrder(
+        tx,
+        brainstormId,
+        user.id,
+        texts.map((text, i) => ({
+          ...text,
+          duplicateOf: placed[i]?.under ?? null,
+          duplicateScore: placed[i]?.score ?? null,
+        })),
+      );
+      return { ids, stacked: placed.filter((place) => place.under !== null).length };
+    });
+  return inWriteTurn(db, brainstormId, store);
 }
 
 /**
@@ -188,20 +192,22 @@ export async function storeCombinedIdea(
     excluding: { stacks: sources },
   });
   try {
-    return await db.transaction(async (tx) => {
-      if (!(await lockBrainstorm(tx, brainstormId))) return null;
-      const [match] = await compareSince(tx, brainstormId, [idea], early, thresholds, {
-        stacks: sources,
-      });
-      const id = await repo.insertIdea(tx, {
-        ...values,
-        brainstormId,
-        combinedFrom: sources,
-        ...(match?.duplicate && { duplicateOf: match.original, duplicateScore: match.score }),
-      });
-      if (!(await record(tx, id))) throw new AlreadyRecorded();
-      return id;
-    });
+    return await inWriteTurn(db, brainstormId, () =>
+      db.transaction(async (tx) => {
+        if (!(await lockBrainstorm(tx, brainstormId))) return null;
+        const [match] = await compareSince(tx, brainstormId, [idea], early, thresholds, {
+          stacks: sources,
+        });
+        const id = await repo.insertIdea(tx, {
+          ...values,
+          brainstormId,
+          combinedFrom: sources,
+          ...(match?.duplicate && { duplicateOf: match.original, duplicateScore: match.score }),
+        });
+        if (!(await record(tx, id))) throw new AlreadyRecorded();
+        return id;
+      }),
+    );
   } catch (error) {
     if (error instanceof AlreadyRecorded) return null;
     throw error;
@@ -224,11 +230,13 @@ export async function updateIdea(db: Db, user: UserRow, id: number, changes: Ide
 export async function deleteIdea(db: Db, user: UserRow, id: number) {
   const idea = await findOr404(db, user, id);
   assertCanChange(user, idea);
-  await db.transaction(async (tx) => {
-    if (!(await lockBrainstorm(tx, idea.brainstormId))) return;
-    await promoteStack(tx, id);
-    await repo.deleteIdea(tx, id);
-  });
+  await inWriteTurn(db, idea.brainstormId, () =>
+    db.transaction(async (tx) => {
+      if (!(await lockBrainstorm(tx, idea.brainstormId))) return;
+      await promoteStack(tx, id);
+      await repo.deleteIdea(tx, id);
+    }),
+  );
 }
 
 export const annotate = (db: Db, user: UserRow, id: number, changes: AnnotationChanges) =>

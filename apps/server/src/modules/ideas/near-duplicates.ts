@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DuplicateThresholds } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
+import { Turns } from '../../lib/turns.js';
 
 /** A text an idea is compared by, with its embedding when it has one. */
 export interface Comparable {
@@ -244,6 +245,26 @@ export function leastAlike(matches: Match[]): Match {
   const [first, ...rest] = matches;
   if (!first) throw new Error('no candidates to choose from');
   return rest.reduce((best, match) => (match.score < best.score ? match : best), first);
+}
+
+/** For each database, the brainstorms this process is writing ideas to. */
+const writeTurns = new WeakMap<Db, Turns<number>>();
+
+/**
+ * Runs `write`, a transaction that takes the brainstorm's lock, once this process's earlier
+ * writes under the brainstorm have ended. Writes that would queue on the lock queue here
+ * instead, without holding a connection each: a generation's slots that answer together would
+ * otherwise take every connection of the pool to wait on the lock, and every other request,
+ * health checks included, would wait for one (decision 039). Other processes still queue on
+ * the lock itself.
+ */
+export function inWriteTurn<T>(db: Db, brainstormId: number, write: () => Promise<T>): Promise<T> {
+  let turns = writeTurns.get(db);
+  if (!turns) {
+    turns = new Turns<number>();
+    writeTurns.set(db, turns);
+  }
+  return turns.take(brainstormId, write);
 }
 
 /** Locks a brainstorm's row against new ideas until the transaction ends; false when it is gone. */

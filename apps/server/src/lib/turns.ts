@@ -1,0 +1,31 @@
+/**
+ * Work queued by key: for each key, one piece of work at a time, in the order they asked, while
+ * work under other keys runs freely. Nothing is held for a key without work waiting on it.
+ */
+export class Turns<Key> {
+  /** For each key with work running or waiting, the end of the last piece queued. */
+  private readonly lastOf = new Map<Key, Promise<void>>();
+
+  /** Runs `work` once every piece queued before under `key` has ended, however it ended. */
+  async take<T>(key: Key, work: () => Promise<T>): Promise<T> {
+    const before = this.lastOf.get(key);
+    let done: () => void = () => undefined;
+    const ended = new Promise<void>((resolve) => {
+      done = resolve;
+    });
+    const last = before ? before.then(() => ended) : ended;
+    this.lastOf.set(key, last);
+    try {
+      await before;
+      return await work();
+    } finally {
+      done();
+      if (this.lastOf.get(key) === last) this.lastOf.delete(key);
+    }
+  }
+
+  /** How many keys have work running or waiting. */
+  get busyKeys(): number {
+    return this.lastOf.size;
+  }
+}
