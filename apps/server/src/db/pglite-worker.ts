@@ -1,5 +1,6 @@
 import { parentPort, workerData, type Transferable } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ErrorFields, Reply, Request, WorkerStart } from './pglite-protocol.js';
@@ -11,7 +12,7 @@ import type { ErrorFields, Reply, Request, WorkerStart } from './pglite-protocol
  */
 
 /** The extensions the migrations create. */
-const extensions = { pg_trgm, btree_gist };
+const extensions = { pg_trgm, btree_gin, btree_gist };
 
 const port = parentPort;
 if (!port) throw new Error('the embedded database runs in a worker thread');

@@ -556,7 +556,10 @@ export async function completeSlot(
   if (!target) return { id: null, finished: false };
   const candidates = result.candidates.map(({ idea, embedding }) => ({ ...idea, embedding }));
   // Compared before the lock, and under it with the ideas stored meanwhile (decision 039).
-  const early = await compareEarly(db, target.brainstormId, candidates, thresholds);
+  // Several candidates are chosen among by their scores, which must then be exact.
+  const early = await compareEarly(db, target.brainstormId, candidates, thresholds, {
+    exactness: candidates.length > 1 ? 'all' : 'stacking',
+  });
   return inWriteTurn(db, target.brainstormId, () =>
     db.transaction(async (tx) => {
       if (!(await lockBrainstorm(tx, target.brainstormId))) return { id: null, finished: false };

@@ -6,6 +6,7 @@ import {
   closestAmongNewer,
   closestIdeas,
   type Comparable,
+  type Exactness,
   type Exclusions,
   type Match,
 } from './near-duplicates.js';
@@ -19,29 +20,50 @@ export interface EarlyComparison {
   matches: Match[];
   /** The newest idea of the brainstorm before the comparison: later ones are compared again. */
   seenUpTo: number;
+  /** How exact its scores are, and those brought up to date (`Exactness`). */
+  exactness: Exactness;
 }
 
 /**
  * Compares candidates with the brainstorm as it is, outside any lock, `chunk` candidates per
- * statement so that none holds the database for long.
+ * statement so that none holds the database for long, and up to `parallel` statements at once
+ * (on PostgreSQL they run side by side; the embedded database takes them in turn).
  */
 export async function compareEarly(
   db: Db,
   brainstormId: number,
   candidates: Comparable[],
   thresholds: DuplicateThresholds,
-  { excluding = {}, chunk = candidates.length }: { excluding?: Exclusions; chunk?: number } = {},
+  {
+    excluding = {},
+    chunk = candidates.length,
+    parallel = 1,
+    exactness = 'stacking',
+  }: { excluding?: Exclusions; chunk?: number; parallel?: number; exactness?: Exactness } = {},
 ): Promise<EarlyComparison> {
   const [newest] = rowsOf<{ id: number | null }>(
     await db.execute(sql`select max(id) as id from ideas where brainstorm_id = ${brainstormId}`),
   );
-  const matches: Match[] = [];
-  for (let from = 0; from < candidates.length; from += Math.max(1, chunk)) {
-    const part = candidates.slice(from, from + Math.max(1, chunk));
-    const found = await closestIdeas(db, brainstormId, part, thresholds, excluding);
-    matches.push(...found.map((match) => ({ ...match, candidate: match.candidate + from })));
-  }
-  return { matches, seenUpTo: newest?.id ?? 0 };
+  const size = Math.max(1, chunk);
+  const starts = Array.from({ length: Math.ceil(candidates.length / size) }, (_, i) => i * size);
+  const found: Match[][] = [];
+  let next = 0;
+  const compareNext = async (): Promise<void> => {
+    for (let part = next++; part < starts.length; part = next++) {
+      const from = starts[part] ?? 0;
+      const matches = await closestIdeas(
+        db,
+        brainstormId,
+        candidates.slice(from, from + size),
+        thresholds,
+        excluding,
+        exactness,
+      );
+      found[part] = matches.map((match) => ({ ...match, candidate: match.candidate + from }));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(parallel, starts.length) }, compareNext));
+  return { matches: found.flat(), seenUpTo: newest?.id ?? 0, exactness };
 }
 
 /** The better of two matches: the more alike, the earlier idea of equals (as one comparison). */
@@ -91,6 +113,7 @@ export async function compareSince(
             gone.map(({ candidate }) => candidate),
             thresholds,
             excluding,
+            early.exactness,
           )
         ).map((match, i) => [gone[i]?.index, match]),
   );

@@ -86,6 +86,8 @@ export type IdeaText = Omit<IdeaCreateInput, 'brainstorm'>;
  * moment only, whatever the batch's size (decision 039).
  */
 const COMPARED_PER_STATEMENT = 1;
+/** How many of a batch's statements run at once: on PostgreSQL, two cores' worth. */
+const COMPARED_AT_ONCE = 2;
 const EARLIER_ROWS_PER_STATEMENT = 4;
 
 /**
@@ -103,6 +105,7 @@ export async function createIdeas(
 ) {
   const early = await compareEarly(db, brainstormId, texts, thresholds, {
     chunk: COMPARED_PER_STATEMENT,
+    parallel: COMPARED_AT_ONCE,
   });
   const earlier = await closestEarlierRows(db, texts, EARLIER_ROWS_PER_STATEMENT);
   const store = () =>
@@ -138,6 +141,7 @@ export async function wouldStackUnder(
   if (texts.length === 0) return [];
   const { matches } = await compareEarly(db, brainstormId, texts, thresholds, {
     chunk: COMPARED_PER_STATEMENT,
+    parallel: COMPARED_AT_ONCE,
   });
   const originals = matches.flatMap((m) =>
     m.duplicate && m.original !== null ? [m.original] : [],

@@ -9,7 +9,12 @@ import { ideaText, PROBLEMS } from '../../seed/seed-text.js';
 import { closestEarlierRows, placeRows } from './batch-comparison.js';
 import { compareEarly, compareSince } from './early-comparison.js';
 import { loadLabelledPairs } from './near-duplicate-pairs.js';
-import { closestIdeas, closestIdeasByScan, type Comparable } from './near-duplicates.js';
+import {
+  closestIdeas,
+  closestIdeasByScan,
+  type Comparable,
+  type Match,
+} from './near-duplicates.js';
 
 /*
  * The index finds what comparing with every idea finds (decision 039): the same closest idea,
@@ -23,6 +28,15 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 const thresholds = DEFAULT_DUPLICATE_THRESHOLDS;
+
+/**
+ * What stacking reads of a match: whether it stacks, and if so under which idea and how alike.
+ * Below the thresholds a comparison exact for stacking only may name no closest idea.
+ */
+const stacking = (matches: Match[]) =>
+  matches.map(({ candidate, duplicate, closest, original, score }) =>
+    duplicate ? { candidate, duplicate, closest, original, score } : { candidate, duplicate },
+  );
 
 async function brainstormWith(ideas: Comparable[]) {
   const owner = await makeUser(database.db);
@@ -41,6 +55,17 @@ describe('near-duplicates found through the index', () => {
     expect(indexed).toEqual(scanned);
     // Not a vacuous agreement: the labelled rewordings are found, and stacked.
     expect(indexed.filter((match) => match.duplicate).length).toBeGreaterThan(pairs.length / 3);
+    // Through the trigrams shared, the same stacks, under the same ideas, with the same scores.
+    const shared = await closestIdeas(database.db, id, candidates, thresholds, {}, 'stacking');
+    expect(stacking(shared)).toEqual(stacking(scanned));
+    // At a threshold other than the default, too, and at a score equal to it.
+    const atScore = shared.find((match) => match.duplicate && match.score < 1)?.score ?? 0.7;
+    for (const lexical of [0.35, 0.65, atScore]) {
+      const other = { ...thresholds, lexical };
+      expect(
+        stacking(await closestIdeas(database.db, id, candidates, other, {}, 'stacking')),
+      ).toEqual(stacking(await closestIdeasByScan(database.db, id, candidates, other)));
+    }
   });
 
   it('are those found by comparing with every idea among 600 in one wording', async () => {
@@ -51,9 +76,11 @@ describe('near-duplicates found through the index', () => {
       Array.from({ length: count }, () => ideaText(random, problem, 'classic'));
     const { id } = await brainstormWith(write(600));
     const candidates = write(30);
-    expect(await closestIdeas(database.db, id, candidates, thresholds)).toEqual(
-      await closestIdeasByScan(database.db, id, candidates, thresholds),
-    );
+    const scanned = await closestIdeasByScan(database.db, id, candidates, thresholds);
+    expect(await closestIdeas(database.db, id, candidates, thresholds)).toEqual(scanned);
+    expect(
+      stacking(await closestIdeas(database.db, id, candidates, thresholds, {}, 'stacking')),
+    ).toEqual(stacking(scanned));
   });
 
   it('stack on the earliest of many equal ideas, as the comparison with every idea does', async () => {
@@ -86,7 +113,8 @@ describe('a comparison made before the lock, brought up to date under it', () =>
     expect(ids).toContain(found);
 
     const brought = await compareSince(database.db, id, candidates, early, thresholds);
-    expect(brought).toEqual(await closestIdeasByScan(database.db, id, candidates, thresholds));
+    const scanned = await closestIdeasByScan(database.db, id, candidates, thresholds);
+    expect(stacking(brought)).toEqual(stacking(scanned));
     expect(brought.filter((match) => match.duplicate).length).toBeGreaterThan(half / 2);
   });
 });

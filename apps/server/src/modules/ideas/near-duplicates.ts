@@ -39,6 +39,16 @@ export interface Match {
   duplicate: boolean;
 }
 
+/**
+ * How exact a comparison's closest idea and score must be. 'stacking': exact wherever they reach
+ * a threshold, which is all that stacking reads; below, the best of the semantic nearest, or
+ * none with a score of 0. Found through the trigram index's `%` at the lexical threshold, whose
+ * cost follows the ideas that share enough trigrams with the candidate rather than the
+ * brainstorm's size (decision 039). 'all': every score exact, as choosing the least alike of a
+ * call's several candidates needs, through the nearest by distance.
+ */
+export type Exactness = 'stacking' | 'all';
+
 /** Ideas a comparison leaves out. */
 export interface Exclusions {
   /** The idea already stored, when re-checking one: it and the originals a person said it does
@@ -73,10 +83,11 @@ interface Row {
  * names. Call it inside a transaction that holds the brainstorm's lock (`lockBrainstorm`), so
  * every idea stored before is seen, parallel slots' included, and none is stored meanwhile.
  *
- * The lexical candidates come from the index in order of distance (1 − similarity), the
- * semantic one from the vectors of the same model; the most alike of these is the most alike of
- * all: an idea whose greater similarity is the highest has the highest lexical or the highest
- * semantic similarity of the brainstorm (decision 039).
+ * The lexical candidates come from the index, in order of distance (1 − similarity) or, where
+ * only stacking needs to be exact, all those at the lexical threshold or above; the semantic one
+ * from the vectors of the same model. The most alike of these is the most alike of all: an idea
+ * whose greater similarity is the highest has the highest lexical or the highest semantic
+ * similarity of the brainstorm (decision 039).
  */
 export async function closestIdeas(
   db: Db,
@@ -84,7 +95,17 @@ export async function closestIdeas(
   candidates: Comparable[],
   thresholds: DuplicateThresholds,
   excluding: Exclusions = {},
+  exactness: Exactness = 'all',
 ): Promise<Match[]> {
+  if (exactness === 'stacking') {
+    // A little below the threshold: `%` compares in single precision, the threshold is read in
+    // double, and a score at the threshold itself stacks (`toMatch`). A threshold above 1 (the
+    // lexical check off) finds only the same text, which cannot stack lexically either.
+    const rows = await compare(db, brainstormId, candidates, excluding, {
+      above: Math.min(1, Math.max(0, thresholds.lexical - 0.001)),
+    });
+    return rows.map((row) => toMatch(row, thresholds));
+  }
   const rows = await compare(db, brainstormId, candidates, excluding, 'index');
   const tied = rows.flatMap((row) => {
     const candidate = candidates[Number(row.candidate)];
@@ -163,7 +184,7 @@ async function compare(
   brainstormId: number,
   candidates: Comparable[],
   { decidedFor, stacks = [], after }: Exclusions & { after?: number },
-  how: 'index' | 'scan',
+  how: 'index' | 'scan' | { above: number },
 ): Promise<Row[]> {
   const texts = candidates.map((c) => ({
     title: c.title,
@@ -195,23 +216,25 @@ async function compare(
     how === 'scan'
       ? sql`i.id = any((select ids from pool)::int[])`
       : sql`i.id = any(coalesce(near.ids, '{}') || coalesce(same.ids, '{}'))`;
+  const nearest =
+    typeof how === 'object'
+      ? sql`select array_agg(i.id) as ids, false as tied from ideas i
+          where ${comparable} and ${comparedText(sql`i`)} % ${comparedText(sql`c`)}`
+      : sql`select array_agg(n.id) as ids, count(*) = ${NEAREST} and min(n.d) = max(n.d) as tied
+          from (select i.id, ${comparedText(sql`i`)} <-> ${comparedText(sql`c`)} as d
+            from ideas i where ${comparable}
+            order by d limit ${NEAREST}) n`;
   const pools =
     how === 'scan'
       ? sql``
-      : sql`left join lateral (
-          select array_agg(n.id) as ids, count(*) = ${NEAREST} and min(n.d) = max(n.d) as tied
-          from (select i.id, ${comparedText(sql`i`)} <-> ${comparedText(sql`c`)} as d
-            from ideas i where ${comparable}
-            order by d limit ${NEAREST}) n
-        ) near on true
+      : sql`left join lateral (${nearest}) near on true
         left join lateral (
           select array[i.id] as ids from ideas i join idea_embeddings e on e.idea_id = i.id
           where c.model is not null and e.model = c.model and ${comparable}
           order by ${cosine(sql`e.embedding`, sql`c.vector`)} desc nulls last, i.id
           limit 1
         ) same on true`;
-  return rowsOf<Row>(
-    await db.execute(sql`${how === 'scan' ? scanned : sql``}
+  const statement = sql`${how === 'scan' ? scanned : sql``}
       select c.n - 1 as candidate, best.id as closest, best.original, best.lexical,
         best.semantic, ${how === 'scan' ? sql`false` : sql`coalesce(near.tied, false)`} as tied
       from rows from (jsonb_to_recordset(${JSON.stringify(texts)}::jsonb)
@@ -226,8 +249,15 @@ async function compare(
         order by greatest(${lexical}, coalesce(${semantic}, 0)) desc, i.id
         limit 1
       ) as best on true
-      order by c.n`),
-  );
+      order by c.n`;
+  if (typeof how !== 'object') return rowsOf<Row>(await db.execute(statement));
+  // `%` reads its threshold from a setting, set for this transaction only.
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select set_config('pg_trgm.similarity_threshold', ${String(how.above)}, true)`,
+    );
+    return rowsOf<Row>(await tx.execute(statement));
+  });
 }
 
 /** Leaves out the given ideas and the ideas stacked under them. */
