@@ -18,6 +18,7 @@ import {
 } from './notifications.js';
 import { PgliteThread } from './pglite-thread.js';
 import { poolClient, warnOf, type DatabaseLog } from './pool-client.js';
+import { sessionOptions } from './session-settings.js';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 
@@ -137,7 +138,12 @@ function openPostgres(
   { url, poolSize = 10 }: PostgresTarget,
   { logger, log }: DatabaseOptions,
 ): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, Client: poolClient(log) });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    Client: poolClient(log),
+    options: sessionOptions(),
+  });
   // An idle connection the server ends (a restart, an administrator, a dropped database) is
   // discarded by the pool and replaced at the next query. Unheard, its error would end the
   // process; the connection itself has logged it (pool-client.ts).

@@ -8,6 +8,8 @@
 export interface WorkerStart {
   dataDir?: string;
   loadDataDir?: Blob;
+  /** Settings the session starts with, by name (`session-settings.ts`). */
+  settings?: Readonly<Record<string, string>>;
 }
 
 /** A statement, outside any transaction or inside the one with this number. */

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { ParserOptions, QueryOptions, Results } from '@electric-sql/pglite';
 import type { ErrorFields, Reply, Request, WorkerStart } from './pglite-protocol.js';
+import { SESSION_DEFAULTS } from './session-settings.js';
 
 /** The worker's file: its source where the server runs from source (tests, `npm run dev`). */
 const workerFile = new URL(
@@ -65,7 +66,8 @@ export class PgliteThread {
   #stopped: Error | undefined;
 
   constructor(start: WorkerStart) {
-    this.#worker = new Worker(workerFile, { workerData: start });
+    const workerData: WorkerStart = { ...start, settings: SESSION_DEFAULTS };
+    this.#worker = new Worker(workerFile, { workerData });
     let opened: () => void = () => undefined;
     let failed: (error: Error) => void = () => undefined;
     this.waitReady = new Promise((resolve, reject) => {

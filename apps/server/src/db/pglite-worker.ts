@@ -42,7 +42,7 @@ interface OpenTransaction {
 
 class RolledBack extends Error {}
 
-const { dataDir, loadDataDir } = workerData as WorkerStart;
+const { dataDir, loadDataDir, settings = {} } = workerData as WorkerStart;
 const db = new PGlite({
   ...(dataDir && { dataDir }),
   extensions,
@@ -141,7 +141,14 @@ port.on('message', (request: Request) => {
  * other request with it (decision 039). PostgreSQL finds the end of its WAL by the records'
  * checksums, not by zeroes, so nothing is lost.
  */
-const SESSION_SETTINGS = 'SET wal_init_zero = off';
+const SESSION_SETTINGS = [
+  'SET wal_init_zero = off',
+  // The server's own defaults (`session-settings.ts`), quoted as SQL strings.
+  ...Object.entries(settings).map(
+    ([name, value]) =>
+      `SELECT set_config('${name.replaceAll("'", "''")}', '${value.replaceAll("'", "''")}', false)`,
+  ),
+].join('; ');
 
 db.waitReady
   .then(() => db.exec(SESSION_SETTINGS))

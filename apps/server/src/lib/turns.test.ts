@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Turns } from './turns.js';
+import { Limiter, Turns } from './turns.js';
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -49,5 +49,34 @@ describe('Turns', () => {
     await expect(failed).rejects.toThrow('no');
     await expect(next).resolves.toBe('next');
     expect(turns.busyKeys).toBe(0);
+  });
+});
+
+describe('Limiter', () => {
+  it('runs at most its capacity at once, the rest in the order asked, after failures too', async () => {
+    const limiter = new Limiter(2);
+    let running = 0;
+    let most = 0;
+    const started: number[] = [];
+    const work = (n: number) => async () => {
+      running += 1;
+      most = Math.max(most, running);
+      started.push(n);
+      await tick();
+      running -= 1;
+      if (n === 1) throw new Error('one failed');
+      return n;
+    };
+    const results = await Promise.allSettled([0, 1, 2, 3, 4].map((n) => limiter.run(work(n))));
+    expect(results.map((r) => r.status)).toEqual([
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+    ]);
+    expect(most).toBe(2);
+    expect(started).toEqual([0, 1, 2, 3, 4]);
+    expect(await limiter.run(() => Promise.resolve('after'))).toBe('after');
   });
 });

@@ -29,3 +29,27 @@ export class Turns<Key> {
     return this.lastOf.size;
   }
 }
+
+/** Work that runs at most `capacity` pieces at once; the rest wait in the order they asked. */
+export class Limiter {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(private readonly capacity: number) {}
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.running >= this.capacity) {
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    } else {
+      this.running += 1;
+    }
+    try {
+      return await work();
+    } finally {
+      // The place passes to the next waiting, or is given up.
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running -= 1;
+    }
+  }
+}

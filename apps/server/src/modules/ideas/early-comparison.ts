@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DuplicateThresholds } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
+import { Limiter } from '../../lib/turns.js';
 import {
   closestAmongNewer,
   closestIdeas,
@@ -24,10 +25,28 @@ export interface EarlyComparison {
   exactness: Exactness;
 }
 
+/** For each database, the early comparisons it runs at once, whoever asked for them. */
+const comparing = new WeakMap<Db, Limiter>();
+/**
+ * Two cores' worth on PostgreSQL. On the embedded database, which runs one statement at a time,
+ * what a request that arrives meanwhile waits behind: at most these, not every slot's of a
+ * generation of 50 that answered together (decision 040).
+ */
+const COMPARISONS_AT_ONCE = 2;
+
+const limiterOf = (db: Db) => {
+  let limiter = comparing.get(db);
+  if (!limiter) {
+    limiter = new Limiter(COMPARISONS_AT_ONCE);
+    comparing.set(db, limiter);
+  }
+  return limiter;
+};
+
 /**
  * Compares candidates with the brainstorm as it is, outside any lock, `chunk` candidates per
- * statement so that none holds the database for long, and up to `parallel` statements at once
- * (on PostgreSQL they run side by side; the embedded database takes them in turn).
+ * statement so that none holds the database for long, and up to `parallel` statements at once,
+ * within the database's limit on comparisons at once.
  */
 export async function compareEarly(
   db: Db,
@@ -51,13 +70,15 @@ export async function compareEarly(
   const compareNext = async (): Promise<void> => {
     for (let part = next++; part < starts.length; part = next++) {
       const from = starts[part] ?? 0;
-      const matches = await closestIdeas(
-        db,
-        brainstormId,
-        candidates.slice(from, from + size),
-        thresholds,
-        excluding,
-        exactness,
+      const matches = await limiterOf(db).run(() =>
+        closestIdeas(
+          db,
+          brainstormId,
+          candidates.slice(from, from + size),
+          thresholds,
+          excluding,
+          exactness,
+        ),
       );
       found[part] = matches.map((match) => ({ ...match, candidate: match.candidate + from }));
     }

@@ -1,9 +1,12 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/database.js';
 import { makeUser } from '../../../test/factories.js';
 import { insertIdeas, makeBrainstorm } from '../../../test/idea-factories.js';
 import { DEFAULT_DUPLICATE_THRESHOLDS } from '../../config.js';
 import type { Database } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
+import { TRIGRAM_MATCH_FLOOR } from '../../db/session-settings.js';
 import { Random } from '../../seed/random.js';
 import { ideaText, PROBLEMS } from '../../seed/seed-text.js';
 import { closestEarlierRows, placeRows } from './batch-comparison.js';
@@ -46,6 +49,15 @@ async function brainstormWith(ideas: Comparable[]) {
 }
 
 describe('near-duplicates found through the index', () => {
+  it('are searched at the session threshold both databases start with', async () => {
+    const [row] = rowsOf<{ floor: string }>(
+      await database.db.execute(
+        sql`select current_setting('pg_trgm.similarity_threshold') as floor`,
+      ),
+    );
+    expect(Number(row?.floor)).toBe(TRIGRAM_MATCH_FLOOR);
+  });
+
   it('are those found by comparing with every idea, for every labelled pair', async () => {
     const pairs = loadLabelledPairs();
     const { id } = await brainstormWith(pairs.map((pair) => pair.a));

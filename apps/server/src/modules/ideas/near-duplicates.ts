@@ -236,7 +236,8 @@ async function compare(
         ) same on true`;
   const statement = sql`${how === 'scan' ? scanned : sql``}
       select c.n - 1 as candidate, best.id as closest, best.original, best.lexical,
-        best.semantic, ${how === 'scan' ? sql`false` : sql`coalesce(near.tied, false)`} as tied
+        best.semantic, ${how === 'scan' ? sql`false` : sql`coalesce(near.tied, false)`} as tied,
+        current_setting('pg_trgm.similarity_threshold')::float8 as floor
       from rows from (jsonb_to_recordset(${JSON.stringify(texts)}::jsonb)
           as (title text, summary text, model text, vector real[]))
         with ordinality as c(title, summary, model, vector, n)
@@ -250,13 +251,15 @@ async function compare(
         limit 1
       ) as best on true
       order by c.n`;
-  if (typeof how !== 'object') return rowsOf<Row>(await db.execute(statement));
-  // `%` reads its threshold from a setting, set for this transaction only.
+  const rows = rowsOf<Row & { floor: number }>(await db.execute(statement));
+  // `%` matches at the session's threshold (`TRIGRAM_MATCH_FLOOR`); where that is above the one
+  // asked for, the search is made again with it set for a transaction.
+  if (typeof how !== 'object' || rows.every((row) => row.floor <= how.above)) return rows;
   return db.transaction(async (tx) => {
     await tx.execute(
       sql`select set_config('pg_trgm.similarity_threshold', ${String(how.above)}, true)`,
     );
-    return rowsOf<Row>(await tx.execute(statement));
+    return rowsOf<Row & { floor: number }>(await tx.execute(statement));
   });
 }
 
