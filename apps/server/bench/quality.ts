@@ -13,12 +13,16 @@ import type { Database, Db } from '../src/db/client.js';
 import { rowsOf } from '../src/db/rows.js';
 import { brainstorms } from '../src/db/schema/brainstorms.js';
 import type { GenerationDto } from '../src/modules/generation/generation.schemas.js';
+import { ideas } from '../src/db/schema/ideas.js';
 import {
   accuracyAt,
   loadLabelledPairs,
   scorePairs,
   type Accuracy,
+  type LabelledPair,
+  type ScoredPair,
 } from '../src/modules/ideas/near-duplicate-pairs.js';
+import { closestIdeas } from '../src/modules/ideas/near-duplicates.js';
 import { createUser } from '../src/modules/users/users.service.js';
 import { startFakeLlmServer } from '../test/fake-llm-server.js';
 import { measureOfflineVariety } from '../test/offline-variety.js';
@@ -52,6 +56,8 @@ export interface RepeatingRun {
 export interface PairsResult {
   count: number;
   duplicates: number;
+  /** How the pairs were scored: each pair's similarity directly, or the stacking search's. */
+  scored?: 'directly' | 'through the index';
   accuracy: Accuracy[];
 }
 
@@ -68,14 +74,60 @@ export interface QualityOptions {
 }
 
 /** Scores the labelled pairs on the database: precision and recall at 0.4, the default and 0.6. */
-export async function measureLabelledPairs(db: Db): Promise<PairsResult> {
+export async function measureLabelledPairs(
+  db: Db,
+  how: PairsResult['scored'] = 'directly',
+): Promise<PairsResult> {
   const labelled = loadLabelledPairs();
-  const scored = await scorePairs(db, labelled);
+  const scored =
+    how === 'directly' ? await scorePairs(db, labelled) : await scorePairsByIndex(db, labelled);
   return {
     count: labelled.length,
     duplicates: labelled.filter((pair) => pair.duplicate).length,
+    scored: how,
     accuracy: PAIR_THRESHOLDS.map((threshold) => accuracyAt(scored, threshold)),
   };
+}
+
+/**
+ * Each pair as stacking sees it: its first idea alone in a brainstorm, the second searched for as
+ * a new idea is (`closestIdeas`, exact for stacking), at the lowest threshold reported. The
+ * score is the search's when it finds the first idea, else 0: below that threshold, and so at
+ * every threshold reported, the pair is not stacked.
+ */
+async function scorePairsByIndex(db: Db, pairs: LabelledPair[]): Promise<ScoredPair[]> {
+  const owner = await createUser(db, {
+    email: `pairs-${Date.now()}@example.com`,
+    password: 'labelled pairs bench',
+    first_name: 'Labelled',
+    last_name: 'Pairs',
+    is_staff: false,
+  });
+  const thresholds = {
+    ...DEFAULT_DUPLICATE_THRESHOLDS,
+    lexical: Math.min(...PAIR_THRESHOLDS),
+  };
+  const scored: ScoredPair[] = [];
+  for (const pair of pairs) {
+    const [brainstorm] = await db
+      .insert(brainstorms)
+      .values({
+        title: 'Labelled pair',
+        type: 'classic',
+        parameters: { problem: 'A labelled pair', themes: [], type: 'classic' },
+        createdBy: owner.id,
+      })
+      .returning({ id: brainstorms.id });
+    if (!brainstorm) throw new Error('no brainstorm');
+    const [first] = await db
+      .insert(ideas)
+      .values({ brainstormId: brainstorm.id, ...pair.a })
+      .returning({ id: ideas.id });
+    const [match] = await closestIdeas(db, brainstorm.id, [pair.b], thresholds, {}, 'stacking');
+    const found = match && first && match.closest === first.id;
+    scored.push({ ...pair, score: found ? match.score : 0 });
+  }
+  return scored;
 }
 
 export async function measureQuality(
@@ -208,7 +260,7 @@ const verdict = (met: boolean) => (met ? 'met' : 'NOT MET');
 /** The labelled pairs' lines of the quality benchmark's table, a row per threshold. */
 export function formatLabelledPairs(pairs: PairsResult): string[] {
   const lines = [
-    `  Labelled pairs (${pairs.count}: ${pairs.duplicates} duplicates, ${pairs.count - pairs.duplicates} near-misses):`,
+    `  Labelled pairs (${pairs.count}: ${pairs.duplicates} duplicates, ${pairs.count - pairs.duplicates} near-misses)${pairs.scored === 'through the index' ? ', searched for through the index' : ''}:`,
     '    threshold  precision  recall  false alarms  missed',
   ];
   for (const row of pairs.accuracy) {

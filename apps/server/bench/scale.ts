@@ -428,12 +428,12 @@ async function measureSize(
   }
 }
 
-/** The labelled pairs scored on a fresh database of the kind measured. */
+/** The labelled pairs, searched for as stacking searches, on a fresh database of the kind measured. */
 async function scorePairsOn(postgresUrl: string | undefined): Promise<PairsResult> {
   if (postgresUrl) {
     const { database } = await createPostgresDatabase(postgresUrl);
     try {
-      return await measureLabelledPairs(database.db);
+      return await measureLabelledPairs(database.db, 'through the index');
     } finally {
       await database.close();
     }
@@ -441,7 +441,7 @@ async function scorePairsOn(postgresUrl: string | undefined): Promise<PairsResul
   const database = await openDatabase({ kind: 'pglite-memory' });
   try {
     await database.migrate();
-    return await measureLabelledPairs(database.db);
+    return await measureLabelledPairs(database.db, 'through the index');
   } finally {
     await database.close();
   }
