@@ -124,8 +124,7 @@ async function scorePairsByIndex(db: Db, pairs: LabelledPair[]): Promise<ScoredP
       .values({ brainstormId: brainstorm.id, ...pair.a })
       .returning({ id: ideas.id });
     const [match] = await closestIdeas(db, brainstorm.id, [pair.b], thresholds, {}, 'stacking');
-    const found = match && first && match.closest === first.id;
-    scored.push({ ...pair, score: found ? match.score : 0 });
+    scored.push({ ...pair, score: first && match?.closest === first.id ? match.score : 0 });
   }
   return scored;
 }
