@@ -44,7 +44,7 @@ export interface Match {
  * a threshold, which is all that stacking reads; below, the best of the semantic nearest, or
  * none with a score of 0. Found through the trigram index's `%` at the lexical threshold, whose
  * cost follows the ideas that share enough trigrams with the candidate rather than the
- * brainstorm's size (decision 039). 'all': every score exact, as choosing the least alike of a
+ * brainstorm's size (decision 040). 'all': every score exact, as choosing the least alike of a
  * call's several candidates needs, through the nearest by distance.
  */
 export type Exactness = 'stacking' | 'all';
@@ -288,7 +288,7 @@ const writeTurns = new WeakMap<Db, Turns<number>>();
  * writes under the brainstorm have ended. Writes that would queue on the lock queue here
  * instead, without holding a connection each: a generation's slots that answer together would
  * otherwise take every connection of the pool to wait on the lock, and every other request,
- * health checks included, would wait for one (decision 039). Other processes still queue on
+ * health checks included, would wait for one (decision 040). Other processes still queue on
  * the lock itself.
  */
 export function inWriteTurn<T>(db: Db, brainstormId: number, write: () => Promise<T>): Promise<T> {
