@@ -6,7 +6,7 @@ CREATE TABLE "reviewer_counts" (
 	CONSTRAINT "reviewer_counts_brainstorm_id_user_id_pk" PRIMARY KEY("brainstorm_id","user_id")
 );
 --> statement-breakpoint
--- The review queue's counts at any size (decision 039): how many of a brainstorm's ideas each
+-- The review queue's counts at any size (decision 040): how many of a brainstorm's ideas each
 -- user has reviewed, originals and stacked ones apart, kept here by the database as the
 -- brainstorm's own counts are (0006, 0013), so that 'unreviewed' and 'reviewed by me' are counted
 -- from two rows instead of a probe per idea. Concurrent reviews add with ON CONFLICT, which

@@ -1,4 +1,4 @@
--- Near-duplicates found through the trigrams they share (decision 039): a GIN index on the
+-- Near-duplicates found through the trigrams they share (decision 040): a GIN index on the
 -- compared text within each brainstorm, whose `%` finds every idea at a similarity threshold or
 -- above by reading the candidate's trigrams' posting lists, not by walking the brainstorm. The
 -- GiST index of 0021 stays for the nearest by distance, which choosing among several candidates
