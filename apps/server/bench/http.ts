@@ -15,7 +15,13 @@ import {
   type LoadTarget,
   type Timing,
 } from './load.js';
-import { buildServerIfNeeded, runRecord, withServer, type ServerProcess } from './processes.js';
+import {
+  benchRun,
+  buildServerIfNeeded,
+  withServer,
+  type BenchRun,
+  type ServerProcess,
+} from './processes.js';
 import {
   annotatedShare,
   FULL_SEED,
@@ -50,14 +56,7 @@ export interface EndpointResult {
   met: boolean | null;
 }
 
-export interface HttpBenchResult {
-  database: DatabaseKind;
-  label: string;
-  /** A smoke run's figures mean nothing: they carry no targets. */
-  smoke: boolean;
-  commit: string | null;
-  date: string;
-  machine: { cores: number; cpu: string; node: string };
+export interface HttpBenchResult extends BenchRun {
   seed: SeedSize & { annotatedShare: number };
   settings: { connections: number } & Timing;
   brainstorm: { id: number; ideas: number };
@@ -248,13 +247,7 @@ export async function benchHttp(options: HttpBenchOptions): Promise<HttpBenchRes
         size,
         sqlCeilingOf(env),
       );
-      return {
-        database: database.kind,
-        label: database.label,
-        smoke: options.smoke,
-        ...runRecord(),
-        ...measured,
-      };
+      return { ...benchRun(database.kind, options.smoke), ...measured };
     });
   } finally {
     await database.drop();

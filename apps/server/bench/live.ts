@@ -12,13 +12,14 @@ import { getPage, post, signIn, type Session } from './api.js';
 import type { ClientAnswer, ClientRequest, StreamPlan, StreamRecord } from './live-clients.js';
 import { monotonicMs } from './live-clients.js';
 import {
+  benchRun,
   buildServerIfNeeded,
   cpuSeconds,
-  runRecord,
   residentMb,
   serverRoot,
   startServer,
   stopProcess,
+  type BenchRun,
   type ProcessEnv,
   type ServerProcess,
 } from './processes.js';
@@ -123,13 +124,8 @@ export interface LiveSetupResult {
   clientCpuPercent: number[];
 }
 
-export interface LiveBenchResult {
-  database: DatabaseKind;
-  label: string;
-  smoke: boolean;
-  commit: string | null;
-  date: string;
-  machine: { cores: number; cpu: string; node: string; loadAverage: number[] };
+export interface LiveBenchResult extends BenchRun {
+  machine: BenchRun['machine'] & { loadAverage: number[] };
   settings: LiveSettings;
   setups: LiveSetupResult[];
 }
@@ -566,15 +562,12 @@ export async function benchLive(options: LiveBenchOptions): Promise<LiveBenchRes
   const keys: LiveSetupResult['key'][] =
     kind === 'postgres' ? ['one-process', 'two-instances'] : ['one-process'];
   const loadAverage = loadavg().map((n) => round(n, 2));
-  const run = runRecord();
+  const run = benchRun(kind, options.smoke);
   const setups: LiveSetupResult[] = [];
   for (const key of keys) {
     setups.push(await measureSetup(key, settings, options.postgresUrl, options.smoke));
   }
   return {
-    database: kind,
-    label: kind === 'postgres' ? 'PostgreSQL' : 'PGlite',
-    smoke: options.smoke,
     ...run,
     machine: { ...run.machine, loadAverage },
     settings,

@@ -5,6 +5,7 @@ import { availableParallelism, cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lockfile from 'proper-lockfile';
+import { DATABASE_LABELS, type DatabaseKind } from './throwaway-database.js';
 
 export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 export const serverRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -138,9 +139,23 @@ export async function withServer<T>(
   }
 }
 
-/** Which code ran, when and on what machine: what every benchmark result begins with. */
-export function runRecord() {
+/** What every benchmark result begins with: which database, which code, when, on what machine. */
+export interface BenchRun {
+  database: DatabaseKind;
+  label: string;
+  /** A smoke run's figures mean nothing: they carry no targets. */
+  smoke: boolean;
+  commit: string | null;
+  date: string;
+  machine: { cores: number; cpu: string; node: string };
+}
+
+/** The beginning of a result measured now on a database of this kind. */
+export function benchRun(database: DatabaseKind, smoke: boolean): BenchRun {
   return {
+    database,
+    label: DATABASE_LABELS[database],
+    smoke,
     commit: measuredCommit(),
     date: new Date().toISOString(),
     machine: { cores: availableParallelism(), cpu: cpus()[0]?.model ?? '', node: process.version },

@@ -15,10 +15,11 @@ import { createPostgresDatabase } from '../test/database.js';
 import { startFakeLlmServer, type FakeLlmServer } from '../test/fake-llm-server.js';
 import { get, getPage, post, signIn, type Session } from './api.js';
 import {
+  benchRun,
   buildServerIfNeeded,
   residentMb,
-  runRecord,
   withServer,
+  type BenchRun,
   type ProcessEnv,
   type ServerProcess,
 } from './processes.js';
@@ -33,7 +34,7 @@ import {
 } from './scale-probes.js';
 import { reworded, writtenIdea, type IdeaText } from './scale-text.js';
 import { seedUsers } from './seeded-data.js';
-import { createThrowawayDatabase, type DatabaseKind } from './throwaway-database.js';
+import { createThrowawayDatabase } from './throwaway-database.js';
 
 export interface ScaleOptions {
   /** Two small sizes and a few requests of each: proves the harness works, measures nothing. */
@@ -123,14 +124,7 @@ export interface SizeResult {
   rssMb: number | null;
 }
 
-export interface ScaleResult {
-  database: DatabaseKind;
-  label: string;
-  /** A smoke run's figures mean nothing: they carry no targets. */
-  smoke: boolean;
-  commit: string | null;
-  date: string;
-  machine: { cores: number; cpu: string; node: string };
+export interface ScaleResult extends BenchRun {
   settings: ScaleSettings;
   pairs: PairsResult;
   sizes: SizeResult[];
@@ -447,11 +441,6 @@ async function scorePairsOn(postgresUrl: string | undefined): Promise<PairsResul
   }
 }
 
-const LABELS: Record<DatabaseKind, [DatabaseKind, string]> = {
-  pglite: ['pglite', 'PGlite'],
-  postgres: ['postgres', 'PostgreSQL'],
-};
-
 /** The whole scale benchmark on one kind of database, a fresh one per size. */
 export async function benchScale(options: ScaleOptions): Promise<ScaleResult> {
   await buildServerIfNeeded();
@@ -461,6 +450,6 @@ export async function benchScale(options: ScaleOptions): Promise<ScaleResult> {
   for (const ideas of settings.sizes) {
     sizes.push(await measureSize(ideas, settings, options.postgresUrl));
   }
-  const [database, label] = options.postgresUrl ? LABELS.postgres : LABELS.pglite;
-  return { database, label, smoke: options.smoke, ...runRecord(), settings, pairs, sizes };
+  const database = options.postgresUrl ? 'postgres' : 'pglite';
+  return { ...benchRun(database, options.smoke), settings, pairs, sizes };
 }

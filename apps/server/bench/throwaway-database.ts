@@ -6,6 +6,12 @@ import type { ProcessEnv } from './processes.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
+/** How results name each kind of database. */
+export const DATABASE_LABELS: Readonly<Record<DatabaseKind, string>> = {
+  pglite: 'PGlite',
+  postgres: 'PostgreSQL',
+};
+
 export interface ThrowawayDatabase {
   kind: DatabaseKind;
   label: string;
@@ -45,7 +51,7 @@ async function create(postgresUrl: string | undefined): Promise<ThrowawayDatabas
     const { database, url } = await createPostgresDatabase(postgresUrl);
     return {
       kind: 'postgres',
-      label: 'PostgreSQL',
+      label: DATABASE_LABELS.postgres,
       env: { DATABASE_URL: url },
       drop: () => database.close(),
     };
@@ -53,7 +59,7 @@ async function create(postgresUrl: string | undefined): Promise<ThrowawayDatabas
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ideaforge-bench-'));
   return {
     kind: 'pglite',
-    label: 'PGlite',
+    label: DATABASE_LABELS.pglite,
     env: { DATA_DIR: dataDir },
     drop: () => rm(dataDir, { recursive: true, force: true }),
   };
