@@ -61,34 +61,47 @@ const urls = [
   ...(postgresUrl && database !== 'pglite' ? [postgresUrl] : []),
 ];
 
-async function runHttp() {
+/**
+ * Runs a part on each database chosen, printing each result and, but for a smoke run, writing
+ * it; says when PostgreSQL was left out (`skipped` names what was).
+ */
+async function runOnEach<Result>(
+  skipped: string,
+  bench: (postgresUrl: string | undefined) => Promise<Result>,
+  format: (result: Result) => string,
+  write: (result: Result) => Promise<string>,
+) {
   for (const url of urls) {
-    const result = await benchHttp({ smoke: values.smoke, seconds, postgresUrl: url });
-    console.log(formatHttpResult(result));
-    if (!values.smoke) console.log(`Written to ${await writeHttpResult(result)}`);
+    const result = await bench(url);
+    console.log(format(result));
+    if (!values.smoke) console.log(`Written to ${await write(result)}`);
   }
-  if (!postgresUrl) console.log('\nPostgreSQL: skipped (set BENCH_DATABASE_URL to include it)');
+  if (!postgresUrl) console.log(`\n${skipped}: skipped (set BENCH_DATABASE_URL to include it)`);
 }
 
-async function runLive() {
-  for (const url of urls) {
-    const result = await benchLive({ smoke: values.smoke, seconds, postgresUrl: url });
-    console.log(formatLiveResult(result));
-    if (!values.smoke) console.log(`Written to ${await writeLiveResult(result)}`);
-  }
-  if (!postgresUrl)
-    console.log('\nLive on PostgreSQL: skipped (set BENCH_DATABASE_URL to include it)');
-}
+const runHttp = () =>
+  runOnEach(
+    'PostgreSQL',
+    (postgresUrl) => benchHttp({ smoke: values.smoke, seconds, postgresUrl }),
+    formatHttpResult,
+    writeHttpResult,
+  );
 
-async function runScale() {
-  for (const url of urls) {
-    const result = await benchScale({ smoke: values.smoke, sizes, postgresUrl: url });
-    console.log(formatScaleResult(result));
-    if (!values.smoke) console.log(`Written to ${await writeScaleResult(result)}`);
-  }
-  if (!postgresUrl)
-    console.log('\nScale on PostgreSQL: skipped (set BENCH_DATABASE_URL to include it)');
-}
+const runLive = () =>
+  runOnEach(
+    'Live on PostgreSQL',
+    (postgresUrl) => benchLive({ smoke: values.smoke, seconds, postgresUrl }),
+    formatLiveResult,
+    writeLiveResult,
+  );
+
+const runScale = () =>
+  runOnEach(
+    'Scale on PostgreSQL',
+    (postgresUrl) => benchScale({ smoke: values.smoke, sizes, postgresUrl }),
+    formatScaleResult,
+    writeScaleResult,
+  );
 
 if (!only || only === 'http') await runHttp();
 if (!only || only === 'live') await runLive();
