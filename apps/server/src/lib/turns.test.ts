@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Limiter, Turns } from './turns.js';
+import { Limiter, perObject, Turns } from './turns.js';
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -78,5 +78,16 @@ describe('Limiter', () => {
     expect(most).toBe(2);
     expect(started).toEqual([0, 1, 2, 3, 4]);
     expect(await limiter.run(() => Promise.resolve('after'))).toBe('after');
+  });
+});
+
+describe('perObject', () => {
+  it('makes one value per key, when first asked for', () => {
+    let made = 0;
+    const valueOf = perObject(() => (made += 1));
+    const a = {};
+    const b = {};
+    expect([valueOf(a), valueOf(a), valueOf(b), valueOf(a)]).toEqual([1, 1, 2, 1]);
+    expect(made).toBe(2);
   });
 });

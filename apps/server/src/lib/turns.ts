@@ -53,3 +53,16 @@ export class Limiter {
     }
   }
 }
+
+/** One value per key object (a database, say), made when first asked for, gone with the key. */
+export function perObject<Value>(make: () => Value): (key: object) => Value {
+  const values = new WeakMap<object, Value>();
+  return (key) => {
+    let value = values.get(key);
+    if (value === undefined) {
+      value = make();
+      values.set(key, value);
+    }
+    return value;
+  };
+}

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DuplicateThresholds } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import { Limiter } from '../../lib/turns.js';
+import { Limiter, perObject } from '../../lib/turns.js';
 import {
   closestAmongNewer,
   closestIdeas,
@@ -25,8 +25,6 @@ export interface EarlyComparison {
   exactness: Exactness;
 }
 
-/** For each database, the early comparisons it runs at once, whoever asked for them. */
-const comparing = new WeakMap<Db, Limiter>();
 /**
  * Two cores' worth on PostgreSQL. On the embedded database, which runs one statement at a time,
  * what a request that arrives meanwhile waits behind: at most these, not every slot's of a
@@ -34,14 +32,8 @@ const comparing = new WeakMap<Db, Limiter>();
  */
 const COMPARISONS_AT_ONCE = 2;
 
-const limiterOf = (db: Db) => {
-  let limiter = comparing.get(db);
-  if (!limiter) {
-    limiter = new Limiter(COMPARISONS_AT_ONCE);
-    comparing.set(db, limiter);
-  }
-  return limiter;
-};
+/** For each database, the early comparisons it runs at once, whoever asked for them. */
+const limiterOf = perObject(() => new Limiter(COMPARISONS_AT_ONCE));
 
 /**
  * Compares candidates with the brainstorm as it is, outside any lock, `chunk` candidates per

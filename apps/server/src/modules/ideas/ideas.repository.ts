@@ -142,11 +142,13 @@ function keptCountsStatement(
       : review === 'current'
         ? [reviewedListed, sql`mine.stacked`]
         : [sql`${listed} - ${reviewedListed}`, sql`totals.stacked - mine.stacked`];
+  // The caller's counts are read only where a filter on their reviews needs them.
+  const mine = review === null ? sql`` : sql`, (${mineKept}) as mine`;
   return sql`select json_build_object(
       'count', ${listed}, 'filteredCount', ${filtered}, 'stackedCount', ${stacked},
       'brainstormExists', totals.found, 'themeExists', ${existence.themeExists},
       'projectExists', true, 'reviewerExists', ${existence.reviewerExists}
-    ) as counts from (${kept}) as totals, (${mineKept}) as mine`;
+    ) as counts from (${kept}) as totals${mine}`;
 }
 
 /**

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DuplicateThresholds } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import { Turns } from '../../lib/turns.js';
+import { perObject, Turns } from '../../lib/turns.js';
 
 /** A text an idea is compared by, with its embedding when it has one. */
 export interface Comparable {
@@ -281,7 +281,7 @@ export function leastAlike(matches: Match[]): Match {
 }
 
 /** For each database, the brainstorms this process is writing ideas to. */
-const writeTurns = new WeakMap<Db, Turns<number>>();
+const writeTurnsOf = perObject(() => new Turns<number>());
 
 /**
  * Runs `write`, a transaction that takes the brainstorm's lock, once this process's earlier
@@ -292,12 +292,7 @@ const writeTurns = new WeakMap<Db, Turns<number>>();
  * the lock itself.
  */
 export function inWriteTurn<T>(db: Db, brainstormId: number, write: () => Promise<T>): Promise<T> {
-  let turns = writeTurns.get(db);
-  if (!turns) {
-    turns = new Turns<number>();
-    writeTurns.set(db, turns);
-  }
-  return turns.take(brainstormId, write);
+  return writeTurnsOf(db).take(brainstormId, write);
 }
 
 /** Locks a brainstorm's row against new ideas until the transaction ends; false when it is gone. */
