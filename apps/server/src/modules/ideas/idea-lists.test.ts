@@ -72,6 +72,13 @@ describe('GET /api/ideas/', () => {
       'B',
       'C',
     ]);
+    // Every word, each in any of the three; never a word made of one field's end and the next's
+    // start.
+    const search = (words: string) => read(me, `/api/ideas/?brainstorm=${b1}&search=${words}`);
+    expect(titles(await search('c+LANES'))).toEqual(['C']);
+    expect(titles(await search('b+bicycles'))).toEqual(['B']);
+    expect(titles(await search('babout'))).toEqual([]);
+    expect(titles(await search('cbicycle'))).toEqual([]);
     const order = (ordering: string) =>
       read(me, `/api/ideas/?brainstorm=${b1}&ordering=${ordering}`);
     expect(titles(await order('title'))).toEqual(['A', 'B', 'C', 'D', 'E', 'F']);

@@ -6,7 +6,7 @@ import { insertIdeas, makeBrainstorm } from '../../../test/idea-factories.js';
 import { DEFAULT_DUPLICATE_THRESHOLDS } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import { TRIGRAM_MATCH_FLOOR } from '../../db/session-settings.js';
+import { TRIGRAM_MATCH_FLOOR, trigramMatchThreshold } from '../../db/session-settings.js';
 import { Random } from '../../seed/random.js';
 import { ideaText, PROBLEMS } from '../../seed/seed-text.js';
 import { closestEarlierRows, placeRows } from './batch-comparison.js';
@@ -56,6 +56,8 @@ describe('near-duplicates found through the index', () => {
       ),
     );
     expect(Number(row?.floor)).toBe(TRIGRAM_MATCH_FLOOR);
+    // The default stacking threshold is searched at it, in one statement.
+    expect(TRIGRAM_MATCH_FLOOR).toBe(trigramMatchThreshold(DEFAULT_DUPLICATE_THRESHOLDS.lexical));
   });
 
   it('are those found by comparing with every idea, for every labelled pair', async () => {

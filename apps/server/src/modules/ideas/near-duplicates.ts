@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DuplicateThresholds } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
+import { trigramMatchThreshold } from '../../db/session-settings.js';
 import { perObject, Turns } from '../../lib/turns.js';
 
 /** A text an idea is compared by, with its embedding when it has one. */
@@ -62,6 +63,12 @@ export interface Exclusions {
 const comparedText = (alias: SQL) => sql`(${alias}.title || ' ' || ${alias}.summary)`;
 
 /**
+ * The same text, written as the GIN index on it is written (migration 0024), which finds every
+ * idea at a threshold with `%`: written as `comparedText`, the search would read the GiST index.
+ */
+const matchedText = (alias: SQL) => sql`(${alias}.title || (' ' || ${alias}.summary))`;
+
+/**
  * How many of the lexically nearest ideas each candidate reads from the index. More than one, so
  * that ties at the top are resolved as the full comparison resolves them (the earliest idea);
  * a candidate whose nearest all tie is compared with every idea instead.
@@ -98,11 +105,10 @@ export async function closestIdeas(
   exactness: Exactness = 'all',
 ): Promise<Match[]> {
   if (exactness === 'stacking') {
-    // A little below the threshold: `%` compares in single precision, the threshold is read in
-    // double, and a score at the threshold itself stacks (`toMatch`). A threshold above 1 (the
-    // lexical check off) finds only the same text, which cannot stack lexically either.
+    // A threshold above 1 (the lexical check off) finds only the same text, which cannot stack
+    // lexically either.
     const rows = await compare(db, brainstormId, candidates, excluding, {
-      above: Math.min(1, Math.max(0, thresholds.lexical - 0.001)),
+      above: trigramMatchThreshold(thresholds.lexical),
     });
     return rows.map((row) => toMatch(row, thresholds));
   }
@@ -219,7 +225,7 @@ async function compare(
   const nearest =
     typeof how === 'object'
       ? sql`select array_agg(i.id) as ids, false as tied from ideas i
-          where ${comparable} and ${comparedText(sql`i`)} % ${comparedText(sql`c`)}`
+          where ${comparable} and ${matchedText(sql`i`)} % ${comparedText(sql`c`)}`
       : sql`select array_agg(n.id) as ids, count(*) = ${NEAREST} and min(n.d) = max(n.d) as tied
           from (select i.id, ${comparedText(sql`i`)} <-> ${comparedText(sql`c`)} as d
             from ideas i where ${comparable}
