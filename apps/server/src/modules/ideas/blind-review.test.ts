@@ -12,6 +12,7 @@ import {
 } from '../../../test/idea-factories.js';
 import type { UserRow } from '../../db/schema/users.js';
 import { CSV_HEADER } from './idea-export.js';
+import { selectIdeas, totalsOfPage } from './ideas.repository.js';
 
 /*
  * Blind review (decision 026): in a blind brainstorm, a member sees an idea's votes, reaction
@@ -157,6 +158,16 @@ describe('an idea the caller has not reviewed, in a blind brainstorm', () => {
       paged.push(...titles(await read(bob, url)));
     }
     expect(paged).toEqual(['Y', 'Z', 'X']);
+  });
+
+  it('is never ordered by votes it withholds, even by a page that read the brainstorm as open', async () => {
+    // What a page reads when blind review is turned on between its check and its statement.
+    const filters = { callerId: bob.id, brainstorm: blind };
+    const window = { ordering: [{ field: 'votes' as const, descending: true }], limit: 10 };
+    expect(await totalsOfPage(t.db, filters, window.ordering)).toBe('maybe-hidden');
+    expect(await selectIdeas(t.db, filters, { ...window, totals: 'shown' }, {})).toEqual([]);
+    const open = await selectIdeas(t.db, filters, { ...window, totals: 'maybe-hidden' }, {});
+    expect(open).toHaveLength(3);
   });
 
   it("is left out of the filters on others' reviews, which would tell about its totals", async () => {

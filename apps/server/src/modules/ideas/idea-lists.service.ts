@@ -4,6 +4,7 @@ import { fieldError } from '../../lib/errors.js';
 import { pageWindow } from '../../lib/pagination.js';
 import type { DuplicateFilter, IdeaFilters, Review } from './idea-filters.js';
 import { csvChunks, jsonChunks, type CsvRow } from './idea-export.js';
+import type { Totals } from './idea-ordering.js';
 import * as repo from './ideas.repository.js';
 import type { IdeaCounts } from './ideas.repository.js';
 import type { ExportFormat, IdeaListQuery, ReviewedQuery } from './ideas.schemas.js';
@@ -55,15 +56,20 @@ function refuseMissing(filters: IdeaFilters, counts: IdeaCounts) {
  * asks for them alone.
  */
 async function pageAndCounts(db: Db, filters: IdeaFilters, query: ListQuery) {
-  const rows = await repo.selectIdeas(
-    db,
-    filters,
-    { ...query, ...pageWindow(query) },
-    {
-      counts: { reviewerId: reviewerOf(filters) },
-      withAnnotations: query.with_annotations,
-    },
-  );
+  const page = (totals: Totals) =>
+    repo.selectIdeas(
+      db,
+      filters,
+      { ...query, ...pageWindow(query), totals },
+      {
+        counts: { reviewerId: reviewerOf(filters) },
+        withAnnotations: query.with_annotations,
+      },
+    );
+  const totals = await repo.totalsOfPage(db, filters, query.ordering);
+  let rows = await page(totals);
+  // None: an empty page, or the brainstorm put under blind review meanwhile.
+  if (rows.length === 0 && totals === 'shown') rows = await page('maybe-hidden');
   const carried = rows[0]?.counts;
   const counts = carried
     ? (JSON.parse(carried) as IdeaCounts)

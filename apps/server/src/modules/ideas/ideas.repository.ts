@@ -26,10 +26,13 @@ import { ideaSteeringWithheld, type SteeringScope } from './steering-view.js';
 import type { IdeaDto } from './ideas.schemas.js';
 import {
   afterKeys,
+  ordersByVotes,
   sortColumns,
   sortKeys,
   sortOrder,
+  totalsShownCondition,
   type IdeaOrderingField,
+  type Totals,
 } from './idea-ordering.js';
 
 /** An idea with its brainstorm's title and type, and whether its totals are the caller's to see. */
@@ -208,6 +211,11 @@ export interface IdeaWindow {
   after?: string[] | undefined;
 }
 
+/** A page of a list: a window without a keyset, where every total may be known to be shown. */
+export interface PageWindow extends Omit<IdeaWindow, 'after'> {
+  totals?: Totals | undefined;
+}
+
 /** A batch of an export: `limit` rows at most, and fewer where their text reaches `textBudget`. */
 export interface BatchWindow extends IdeaWindow {
   /** Bytes of text (title, summary, description) after which a batch stops. */
@@ -233,6 +241,7 @@ function orderedIdeas(
   ordering: Ordering<IdeaOrderingField>,
   condition: SQL | undefined,
   { counts, withAnnotations = false }: IdeaSelection,
+  totals: Totals = 'maybe-hidden',
 ) {
   const steeringWithheld = ideaSteeringWithheld(filters.callerId, steeringScope(filters));
   return db
@@ -246,8 +255,15 @@ function orderedIdeas(
     .from(ideas)
     .innerJoin(brainstorms, eq(brainstorms.id, ideas.brainstormId))
     .leftJoinLateral(mineLateral(filters.callerId), sql`true`)
-    .where(and(ownCondition(filters), callerCondition(filters), condition))
-    .orderBy(...sortOrder(ordering));
+    .where(
+      and(
+        ownCondition(filters),
+        callerCondition(filters),
+        condition,
+        totals === 'shown' ? totalsShownCondition : undefined,
+      ),
+    )
+    .orderBy(...sortOrder(ordering, totals));
 }
 
 export interface IdeaSelection {
@@ -256,17 +272,34 @@ export interface IdeaSelection {
   withAnnotations?: boolean | undefined;
 }
 
-/** Ideas passing every filter, as the API shows them, in a window of the ordering. */
+/** Ideas passing every filter, as the API shows them, in a page of the ordering. */
 export async function selectIdeas(
   db: Db,
   filters: IdeaFilters,
-  window: IdeaWindow,
+  window: PageWindow,
   selection: IdeaSelection,
 ) {
-  const after = window.after && afterKeys(window.ordering, window.after);
-  return orderedIdeas(db, filters, window.ordering, after, selection)
+  return orderedIdeas(db, filters, window.ordering, undefined, selection, window.totals)
     .limit(window.limit)
     .offset(window.offset ?? 0);
+}
+
+/**
+ * Whether a page of one brainstorm may order by votes without reading the caller's annotations:
+ * 'shown' when the brainstorm is not under blind review now (`totalsShownCondition` holds the
+ * page to that). Ordering 20,000 ideas by votes read the caller's annotation of each.
+ */
+export async function totalsOfPage(
+  db: Db,
+  filters: IdeaFilters,
+  ordering: Ordering<IdeaOrderingField>,
+): Promise<Totals> {
+  if (filters.brainstorm === undefined || !ordersByVotes(ordering)) return 'maybe-hidden';
+  const [row] = await db
+    .select({ blindReview: brainstorms.blindReview })
+    .from(brainstorms)
+    .where(eq(brainstorms.id, filters.brainstorm));
+  return row?.blindReview === false ? 'shown' : 'maybe-hidden';
 }
 
 /**
