@@ -2,7 +2,7 @@
 import { formatLabelledPairs } from './quality.js';
 import { table, writeResult } from './report.js';
 import type { HealthFigures, PathTiming } from './scale-probes.js';
-import type { ScaleResult, SizeResult } from './scale.js';
+import { RANKED_IDEAS, type RunFigures, type ScaleResult, type SizeResult } from './scale.js';
 
 const whole = (n: number) => Math.round(n).toLocaleString('en');
 const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '–');
@@ -108,7 +108,27 @@ function rows(result: ScaleResult): string[][] {
     ...requests.slice(2),
     ['  ideas in the brainstorm', ...each((s) => whole(s.pathIdeas))],
     ['  health p99 / max ms', ...each((s) => health(s.pathsHealth))],
+    ...senseMakingRows(result),
     ['server RSS after, MB', ...each((s) => (s.rssMb === null ? '–' : whole(s.rssMb)))],
+  ];
+}
+
+/** The sense-making runs, each in seconds and as a multiple of the model's delay D. */
+const RUNS: { name: string; run: (size: SizeResult) => RunFigures }[] = [
+  { name: 'themes by the model', run: (s) => s.senseMaking.themes },
+  { name: 'themes by keywords', run: (s) => s.senseMaking.keywordThemes },
+  { name: `ranking of the top ${RANKED_IDEAS}`, run: (s) => s.senseMaking.ranking },
+];
+
+function senseMakingRows({ sizes, settings }: ScaleResult): string[][] {
+  const each = (cell: (size: SizeResult) => string) => sizes.map(cell);
+  const inD = (seconds: number) => ((seconds * 1000) / settings.delayMs).toFixed(2);
+  return [
+    ...RUNS.flatMap(({ name, run }) => [
+      [`${name}, s`, ...each((s) => `${run(s).seconds.toFixed(2)} (${inD(run(s).seconds)}× D)`)],
+      ['  ideas read / model calls', ...each((s) => `${whole(run(s).ideas)} / ${run(s).calls}`)],
+    ]),
+    ['  health p99 / max ms', ...each((s) => health(s.senseMaking.health))],
   ];
 }
 
@@ -170,6 +190,18 @@ export function scaleTargets(result: ScaleResult): { target: string; verdict: st
             )),
     });
   }
+  for (const { name, run } of RUNS) {
+    const [before, after] = [small && run(small).seconds, large && run(large).seconds];
+    targets.push({
+      target: `${name} at 20,000 ≤ 2 × at 2,000`,
+      verdict:
+        missing(['2,000', small], ['20,000', large]) ??
+        verdict(
+          (after ?? 0) <= 2 * (before ?? 0),
+          `${(after ?? NaN).toFixed(2)} s vs ${(before ?? NaN).toFixed(2)} s`,
+        ),
+    });
+  }
   return targets;
 }
 
@@ -181,6 +213,7 @@ function healthTargets(sizes: SizeResult[]) {
     ['the import', (s) => s.import.health],
     ['the review pages', (s) => s.review.health],
     ['the other paths', (s) => s.pathsHealth],
+    ['the sense-making runs', (s) => s.senseMaking.health],
   ];
   return during.map(([name, figures]) => {
     const over = sizes

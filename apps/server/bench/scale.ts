@@ -6,6 +6,7 @@
  * per-brainstorm paths, timed. Once per database, the detector's precision and recall on the
  * labelled pairs.
  */
+import type { AnalysisDto } from '../src/modules/analysis/analysis.schemas.js';
 import type { BrainstormDto } from '../src/modules/brainstorms/brainstorms.schemas.js';
 import type { GenerationDto } from '../src/modules/generation/generation.schemas.js';
 import type { IdeaDto } from '../src/modules/ideas/ideas.schemas.js';
@@ -33,6 +34,7 @@ import {
   type PathTiming,
 } from './scale-probes.js';
 import { reworded, writtenIdea, type IdeaText } from './scale-text.js';
+import { isSenseMaking, senseMakingAnswer } from './sense-making-answers.js';
 import { seedUsers } from './seeded-data.js';
 import { createThrowawayDatabase } from './throwaway-database.js';
 
@@ -100,6 +102,23 @@ export interface PathResult {
   timing: PathTiming;
 }
 
+/** One sense-making run, from its request to its end. */
+export interface RunFigures {
+  seconds: number;
+  /** The model's calls it made; none for the keyword themes. */
+  calls: number;
+  /** The ideas it read: sorted into themes or left unsorted, or ranked. */
+  ideas: number;
+}
+
+/** Themes by the model and by keywords, and a ranking of the top ideas, one after another. */
+export interface SenseMakingFigures {
+  themes: RunFigures;
+  keywordThemes: RunFigures;
+  ranking: RunFigures;
+  health: HealthFigures;
+}
+
 export interface SizeResult {
   /** The ideas seeded into the brainstorm before anything was measured. */
   ideas: number;
@@ -120,6 +139,7 @@ export interface SizeResult {
   /** The median wait from a vote to its event on an open live stream. */
   voteToEventMs: number;
   pathsHealth: HealthFigures;
+  senseMaking: SenseMakingFigures;
   /** The server's resident memory after every measurement; null off Linux. */
   rssMb: number | null;
 }
@@ -143,6 +163,8 @@ function serverEnv(database: ProcessEnv, fakeBaseUrl: string): ProcessEnv {
     OPENAI_COMPATIBLE_API_KEY: 'fake-llm-key',
     OPENAI_COMPATIBLE_MODELS: FAKE_MODEL,
     GENERATION_MAX_IDEAS_PER_HOUR: '100000',
+    GENERATION_DAILY_TOKENS_PER_USER: '100000000',
+    GENERATION_DAILY_TOKENS_TOTAL: '100000000',
   };
 }
 
@@ -257,6 +279,54 @@ async function importIdeas(session: Session, brainstormId: number, rows: IdeaTex
   return { seconds, stacked: result.stacked };
 }
 
+/** The ideas a ranking compares: the top of the brainstorm by votes. */
+export const RANKED_IDEAS = 20;
+
+/** A sense-making run of the brainstorm, waited for: its seconds, calls and the ideas it read. */
+async function analyse(
+  session: Session,
+  brainstormId: number,
+  body: Record<string, unknown>,
+): Promise<RunFigures> {
+  const started = performance.now();
+  const { body: created } = await post(
+    session,
+    `/api/brainstorms/${brainstormId}/analyses/`,
+    JSON.stringify(body),
+  );
+  const { id } = created as AnalysisDto;
+  for (;;) {
+    const run = (await get(session, `/api/analyses/${id}/`)).body as AnalysisDto;
+    if (run.status === 'failed') throw new Error(`The ${run.kind} run failed: ${run.error ?? ''}`);
+    if (run.status === 'done') {
+      return { seconds: since(started) / 1000, calls: run.calls_made, ideas: ideasRead(run) };
+    }
+    await sleep(50);
+  }
+}
+
+function ideasRead(run: AnalysisDto): number {
+  const result = run.result;
+  if (result?.kind === 'themes') {
+    return result.themes.reduce((sum, theme) => sum + theme.ideas.length, result.unsorted.length);
+  }
+  return result?.kind === 'rank' ? result.ideas.length : 0;
+}
+
+/** Themes by the fake model, then by keywords, then a ranking of the top ideas. */
+async function senseMaking(session: Session, brainstormId: number) {
+  const model = { provider: 'openai_compatible', model: FAKE_MODEL };
+  return {
+    themes: await analyse(session, brainstormId, { kind: 'themes', ...model }),
+    keywordThemes: await analyse(session, brainstormId, {
+      kind: 'themes',
+      provider: 'offline',
+      model: 'sample-ideas',
+    }),
+    ranking: await analyse(session, brainstormId, { kind: 'rank', top: RANKED_IDEAS, ...model }),
+  };
+}
+
 /** The per-brainstorm paths timed one after another, each a number of times. */
 function pathsOf(brainstormId: number, searchWord: string, original: number) {
   const ideas = `/api/ideas/?brainstorm=${brainstormId}`;
@@ -317,6 +387,7 @@ async function measureServer(
   const generated = await probed(async () =>
     generate(await signedIn(), brainstormId, settings.generatedIdeas),
   );
+  const providerCallsAtOnce = fake.maxInFlight;
   const existing = await newestIdeas(await signedIn(), brainstormId, 20);
   const rows = importRows(settings.importRows, settings.posts, existing);
   const imported = await probed(async () => importIdeas(await signedIn(), brainstormId, rows));
@@ -354,6 +425,7 @@ async function measureServer(
     const voteIds = unreviewed.results.map((idea) => idea.id);
     return { paths, voteToEventMs: await voteToEvent(await signedIn(), brainstormId, voteIds) };
   });
+  const senseMade = await probed(async () => senseMaking(await signedIn(), brainstormId));
 
   return {
     posts: {
@@ -365,7 +437,7 @@ async function measureServer(
     generation: {
       seconds: generated.result,
       ratio: (generated.result * 1000) / settings.delayMs,
-      providerCallsAtOnce: fake.maxInFlight,
+      providerCallsAtOnce,
       health: generated.health,
     },
     import: { ...imported.result, health: imported.health },
@@ -375,6 +447,7 @@ async function measureServer(
     paths: timed.result.paths,
     voteToEventMs: timed.result.voteToEventMs,
     pathsHealth: timed.health,
+    senseMaking: { ...senseMade.result, health: senseMade.health },
     rssMb: residentMb(server.pid),
   };
 }
@@ -386,7 +459,12 @@ async function measureSize(
   postgresUrl: string | undefined,
 ): Promise<SizeResult> {
   const database = await createThrowawayDatabase(postgresUrl);
-  const fake = await startFakeLlmServer({ default: { kind: 'idea', delayMs: settings.delayMs } });
+  const fake = await startFakeLlmServer({
+    default: (request) =>
+      isSenseMaking(request)
+        ? { kind: 'object', object: senseMakingAnswer(request), delayMs: settings.delayMs }
+        : { kind: 'idea', delayMs: settings.delayMs },
+  });
   try {
     const env = serverEnv(database.env, fake.baseUrl);
     const seeding = performance.now();

@@ -16,41 +16,12 @@ import { ideas } from '../src/db/schema/ideas.js';
 import type { AnalysisDto } from '../src/modules/analysis/analysis.schemas.js';
 import { createUser } from '../src/modules/users/users.service.js';
 import { createPostgresDatabase } from '../test/database.js';
-import {
-  ideaNumbersIn,
-  startFakeLlmServer,
-  type RecordedLlmRequest,
-} from '../test/fake-llm-server.js';
+import { startFakeLlmServer } from '../test/fake-llm-server.js';
+import { senseMakingAnswer as answer, TOPICS } from './sense-making-answers.js';
 
 const IDEAS = 500;
 const RANKED = 50;
 const DELAY_MS = 1000;
-const TOPICS = ['pricing', 'onboarding', 'support', 'delivery', 'community', 'mobile'];
-
-/** The fake model's answers: themes by topic, sorting by topic, the smaller number wins. */
-function answer(request: RecordedLlmRequest): unknown {
-  const system = request.system ?? '';
-  const numbers = ideaNumbersIn(request);
-  const topicOf = (id: number) => TOPICS[id % TOPICS.length] ?? 'other';
-  if (system.includes('by finding their themes')) {
-    return {
-      themes: TOPICS.map((topic) => ({
-        name: `Ideas about ${topic}`,
-        description: `What the ${topic} ideas share.`,
-        ideas: numbers.filter((id) => topicOf(id) === topic),
-      })),
-    };
-  }
-  if (system.includes('themes it has already found')) {
-    return {
-      assignments: numbers.map((id) => ({ idea: id, theme: `Ideas about ${topicOf(id)}` })),
-    };
-  }
-  const pair = [...(request.user ?? '').matchAll(/^Number: (\d+)$/gm)].map((m) => Number(m[1]));
-  const [a = 0, b = 0] = pair;
-  return { winner: a < b ? 'A' : 'B', reason: 'It solves more of the problem for less.' };
-}
-
 async function seed(database: Database, app: App) {
   const user = await createUser(database.db, {
     email: 'bench@example.com',
