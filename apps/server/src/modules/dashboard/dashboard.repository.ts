@@ -20,18 +20,17 @@ export interface QueueRow {
 /**
  * The brainstorms holding ideas the user has not reviewed, most first then newest, with the
  * totals over all of them. Unreviewed is the review page's count: no annotation of the user's,
- * and not stacked under another idea (decision 025), which the review queue leaves out. One
- * grouped statement: an anti-join of the ideas against the user's annotations.
+ * and not stacked under another idea (decision 025), which the review queue leaves out. Read from
+ * the counts the database keeps (the brainstorm's ideas and stacked ones, the user's reviewed
+ * originals: migrations 0006, 0013 and 0022), a row or two per brainstorm whatever its size.
  */
 export async function selectReviewQueue(db: Db, userId: number, limit: number) {
   return rowsOf<QueueRow>(
     await db.execute(sql`with queue as (
-        select i.brainstorm_id, count(*)::int as unreviewed
-        from ideas i
-        where i.duplicate_of is null
-          and not exists (select 1 from idea_annotations a
-            where a.user_id = ${userId} and a.idea_id = i.id)
-        group by i.brainstorm_id
+        select b.id as brainstorm_id,
+          (b.ideas_count - b.duplicates_count - coalesce(r.reviewed, 0))::int as unreviewed
+        from brainstorms b
+        left join reviewer_counts r on r.brainstorm_id = b.id and r.user_id = ${userId}
       )
       select b.id, b.title, b.project_id as "projectId", p.name as "projectName",
         b.ideas_count as "ideasCount", q.unreviewed,
@@ -39,6 +38,7 @@ export async function selectReviewQueue(db: Db, userId: number, limit: number) {
       from queue q
       join brainstorms b on b.id = q.brainstorm_id
       left join projects p on p.id = b.project_id
+      where q.unreviewed > 0
       order by q.unreviewed desc, b.created desc, b.id desc
       limit ${limit}`),
   );
