@@ -83,6 +83,13 @@ describe('GET /api/ideas/', () => {
       read(me, `/api/ideas/?brainstorm=${b1}&ordering=${ordering}`);
     expect(titles(await order('title'))).toEqual(['A', 'B', 'C', 'D', 'E', 'F']);
     expect(titles(await order('-votes,title'))).toEqual(['A', 'D', 'B', 'E', 'F', 'C']);
+    // Paged, and with the caller's filters, which choose a page by the caller's annotations.
+    const paged: string[] = [];
+    for (const page of [1, 2, 3]) {
+      paged.push(...titles(await order(`-votes,title&page_size=2&page=${page}`)));
+    }
+    expect(paged).toEqual(['A', 'D', 'B', 'E', 'F', 'C']);
+    expect(titles(await order('-votes,title&is_hidden=false'))).toEqual(['A', 'D', 'E', 'F', 'C']);
     expect(titles(await order('created'))).toEqual(['F', 'E', 'D', 'C', 'B', 'A']);
     expect(titles(await order('-id'))).toEqual(['F', 'E', 'D', 'C', 'B', 'A']);
     expect(titles(await order('modified'))).toHaveLength(6);

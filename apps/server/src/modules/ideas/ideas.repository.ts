@@ -272,16 +272,31 @@ export interface IdeaSelection {
   withAnnotations?: boolean | undefined;
 }
 
-/** Ideas passing every filter, as the API shows them, in a page of the ordering. */
+/**
+ * Ideas passing every filter, as the API shows them, in a page of the ordering. Where every total
+ * is shown and no filter is the caller's, nothing of the caller's decides which ideas the page
+ * holds: they are chosen from the ideas alone, and only theirs are joined with the rest.
+ */
 export async function selectIdeas(
   db: Db,
   filters: IdeaFilters,
   window: PageWindow,
   selection: IdeaSelection,
 ) {
+  const offset = window.offset ?? 0;
+  if (window.totals === 'shown' && callerCondition(filters) === undefined) {
+    const page = db
+      .select({ id: ideas.id })
+      .from(ideas)
+      .where(ownCondition(filters))
+      .orderBy(...sortOrder(window.ordering, 'shown'))
+      .limit(window.limit)
+      .offset(offset);
+    return orderedIdeas(db, filters, window.ordering, inArray(ideas.id, page), selection, 'shown');
+  }
   return orderedIdeas(db, filters, window.ordering, undefined, selection, window.totals)
     .limit(window.limit)
-    .offset(window.offset ?? 0);
+    .offset(offset);
 }
 
 /**
