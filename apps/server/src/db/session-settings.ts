@@ -13,9 +13,10 @@ export const trigramMatchThreshold = (stacking: number) =>
  * Near-duplicates are searched with `%` (`near-duplicates.ts`): with the threshold set for the
  * session, a search is one statement rather than a transaction that sets it first, which on the
  * embedded database, whose one session a transaction holds, kept every other statement waiting
- * (decision 040). The default stacking threshold's (0.5, `DEFAULT_DUPLICATE_THRESHOLDS`): a search at a lower one sets its own, and one
- * at a higher one reads more of the index than it needs (at 0.45 rather than 0.499, a third
- * longer at 20,000 ideas).
+ * (decision 040). The default stacking threshold's (0.5, `DEFAULT_DUPLICATE_THRESHOLDS`, which
+ * the test suite holds it to): a search at a lower one sets its own, and one at a higher one
+ * reads more of the index than it needs (at 0.45 rather than 0.499, a third longer at 20,000
+ * ideas).
  */
 export const TRIGRAM_MATCH_FLOOR = trigramMatchThreshold(0.5);
 
