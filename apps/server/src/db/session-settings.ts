@@ -15,8 +15,7 @@ export const trigramMatchThreshold = (stacking: number) =>
  * embedded database, whose one session a transaction holds, kept every other statement waiting
  * (decision 040). The default stacking threshold's (0.5, `DEFAULT_DUPLICATE_THRESHOLDS`, which
  * the test suite holds it to): a search at a lower one sets its own, and one at a higher one
- * reads more of the index than it needs (at 0.45 rather than 0.499, a third longer at 20,000
- * ideas).
+ * would read more of the index, and check more ideas, than stacking needs.
  */
 export const TRIGRAM_MATCH_FLOOR = trigramMatchThreshold(0.5);
 

@@ -58,13 +58,6 @@ function themeCondition(theme: IdeaFilters['theme']): SQL | undefined {
   return theme === 'none' ? isNull(ideas.themeId) : eq(ideas.themeId, theme);
 }
 
-/**
- * What a list's search reads: a word occurs in the title, the summary or the description exactly
- * when it occurs in the three joined by spaces, since a word holds none; written as the trigram
- * index on it is (migration 0024), which finds the ideas holding a word without reading the rest.
- */
-const searchedText = sql`(${ideas.title} || ' ' || ${ideas.summary} || ' ' || ${ideas.description})`;
-
 /** The query's brainstorm, theme and search: the ideas its counts are taken among. */
 export const scopeCondition = (f: IdeaFilters): SQL | undefined =>
   and(
@@ -73,7 +66,7 @@ export const scopeCondition = (f: IdeaFilters): SQL | undefined =>
       ? undefined
       : sql`${ideas.brainstormId} in (select ${brainstorms.id} from ${brainstorms} where ${brainstorms.projectId} = ${f.project})`,
     themeCondition(f.theme),
-    searchCondition(f.search, [searchedText]),
+    searchCondition(f.search, [ideas.title, ideas.summary, ideas.description]),
   );
 
 /** Which near-duplicates the list holds; stacked ones are left out unless asked for. */

@@ -73,7 +73,7 @@ describe('GET /api/ideas/', () => {
       'C',
     ]);
     // Every word, each in any of the three; never a word made of one field's end and the next's
-    // start.
+    // start (a list's search reads the three apart).
     const search = (words: string) => read(me, `/api/ideas/?brainstorm=${b1}&search=${words}`);
     expect(titles(await search('c+LANES'))).toEqual(['C']);
     expect(titles(await search('b+bicycles'))).toEqual(['B']);

@@ -43,9 +43,8 @@ export interface Match {
 /**
  * How exact a comparison's closest idea and score must be. 'stacking': exact wherever they reach
  * a threshold, which is all that stacking reads; below, the best of the semantic nearest, or
- * none with a score of 0. Found through the trigram index's `%` at the lexical threshold, whose
- * cost follows the ideas that share enough trigrams with the candidate rather than the
- * brainstorm's size (decision 040). 'all': every score exact, as choosing the least alike of a
+ * none with a score of 0. Found with `%` at the lexical threshold, through the GiST index on
+ * the compared text (decision 040). 'all': every score exact, as choosing the least alike of a
  * call's several candidates needs, through the nearest by distance.
  */
 export type Exactness = 'stacking' | 'all';
@@ -61,12 +60,6 @@ export interface Exclusions {
 
 /** The text an idea is compared by: the GiST index on it (migration 0021) finds the nearest. */
 const comparedText = (alias: SQL) => sql`(${alias}.title || ' ' || ${alias}.summary)`;
-
-/**
- * The same text, written as the GIN index on it is written (migration 0024), which finds every
- * idea at a threshold with `%`: written as `comparedText`, the search would read the GiST index.
- */
-const matchedText = (alias: SQL) => sql`(${alias}.title || (' ' || ${alias}.summary))`;
 
 /**
  * How many of the lexically nearest ideas each candidate reads from the index. More than one, so
@@ -225,7 +218,7 @@ async function compare(
   const nearest =
     typeof how === 'object'
       ? sql`select array_agg(i.id) as ids, false as tied from ideas i
-          where ${comparable} and ${matchedText(sql`i`)} % ${comparedText(sql`c`)}`
+          where ${comparable} and ${comparedText(sql`i`)} % ${comparedText(sql`c`)}`
       : sql`select array_agg(n.id) as ids, count(*) = ${NEAREST} and min(n.d) = max(n.d) as tied
           from (select i.id, ${comparedText(sql`i`)} <-> ${comparedText(sql`c`)} as d
             from ideas i where ${comparable}
