@@ -16,9 +16,12 @@ import type { GenerationDto } from '../src/modules/generation/generation.schemas
 import { ideas } from '../src/db/schema/ideas.js';
 import {
   accuracyAt,
+  HELD_OUT_KINDS,
+  loadHeldOutPairs,
   loadLabelledPairs,
   scorePairs,
   type Accuracy,
+  type HeldOutPair,
   type LabelledPair,
   type ScoredPair,
 } from '../src/modules/ideas/near-duplicate-pairs.js';
@@ -61,10 +64,30 @@ export interface PairsResult {
   accuracy: Accuracy[];
 }
 
+/** One kind of the held-out pairs at the default threshold: how many it stacks, and the scores. */
+export interface HeldOutKind {
+  kind: HeldOutPair['kind'];
+  duplicate: boolean;
+  pairs: number;
+  stacked: number;
+  lowest: number;
+  highest: number;
+}
+
+/** The held-out pairs (issue 38), scored as the first set is and never used to choose with. */
+export interface HeldOutResult {
+  count: number;
+  topics: number;
+  threshold: number;
+  kinds: HeldOutKind[];
+  accuracy: Accuracy;
+}
+
 export interface QualityResult {
   database: string;
   repeating: RepeatingRun[];
   pairs: PairsResult;
+  heldOut: HeldOutResult;
   offline: { ideas: number; distinct: number; share: number }[];
 }
 
@@ -86,6 +109,31 @@ export async function measureLabelledPairs(
     duplicates: labelled.filter((pair) => pair.duplicate).length,
     scored: how,
     accuracy: PAIR_THRESHOLDS.map((threshold) => accuracyAt(scored, threshold)),
+  };
+}
+
+/** Scores the held-out pairs on the database: each kind at the default threshold. */
+export async function measureHeldOutPairs(db: Db): Promise<HeldOutResult> {
+  const held = loadHeldOutPairs();
+  const scored = await scorePairs(db, held);
+  const threshold = DEFAULT_DUPLICATE_THRESHOLDS.lexical;
+  const kinds = HELD_OUT_KINDS.map((kind) => {
+    const scores = scored.filter((_, i) => held[i]?.kind === kind).map((pair) => pair.score);
+    return {
+      kind,
+      duplicate: scored.find((_, i) => held[i]?.kind === kind)?.duplicate ?? false,
+      pairs: scores.length,
+      stacked: scores.filter((score) => score >= threshold).length,
+      lowest: Math.min(...scores),
+      highest: Math.max(...scores),
+    };
+  });
+  return {
+    count: held.length,
+    topics: new Set(held.map((pair) => pair.topic)).size,
+    threshold,
+    kinds,
+    accuracy: accuracyAt(scored, threshold),
   };
 }
 
@@ -211,13 +259,14 @@ export async function measureQuality(
     for (const { variety, payload } of VARIETIES) repeating.push(await generate(variety, payload));
 
     const pairs = await measureLabelledPairs(db);
+    const heldOut = await measureHeldOutPairs(db);
 
     const offline = [];
     for (const ideas of offlineCounts) {
       const variety = await measureOfflineVariety(db, { ideas, createdBy: user.id });
       offline.push({ ideas: variety.ideas, distinct: variety.distinct, share: variety.share });
     }
-    return { database: label, repeating, pairs, offline };
+    return { database: label, repeating, pairs, heldOut, offline };
   } finally {
     await app.close();
     await fake.close();
@@ -273,6 +322,22 @@ export function formatLabelledPairs(pairs: PairsResult): string[] {
   return lines;
 }
 
+/** The held-out pairs' lines: each kind at the default threshold, then the whole set. */
+export function formatHeldOutPairs(held: HeldOutResult): string[] {
+  const { accuracy } = held;
+  return [
+    `  Held-out pairs (${held.count} over ${held.topics} topics, not used to choose), at ${held.threshold.toFixed(2)}:`,
+    '    kind            duplicate  pairs  stacked  scores',
+    ...held.kinds.map(
+      (k) =>
+        `    ${k.kind.padEnd(15)} ${(k.duplicate ? 'yes' : 'no').padStart(9)} ` +
+        `${String(k.pairs).padStart(6)} ${String(k.stacked).padStart(8)}  ` +
+        `${k.lowest.toFixed(2)}–${k.highest.toFixed(2)}`,
+    ),
+    `    precision ${accuracy.precision.toFixed(3)}, recall ${accuracy.recall.toFixed(3)}`,
+  ];
+}
+
 /** The result as the table the benchmark prints, targets last. */
 export function formatQualityResult(result: QualityResult): string {
   const lines = [`\nQuality on ${result.database}`];
@@ -288,7 +353,7 @@ export function formatQualityResult(result: QualityResult): string {
     );
   }
   const { pairs } = result;
-  lines.push(...formatLabelledPairs(pairs));
+  lines.push(...formatLabelledPairs(pairs), ...formatHeldOutPairs(result.heldOut));
   lines.push(
     `  Offline provider, distinct ideas (not stacked): ` +
       result.offline.map((o) => `${o.distinct}/${o.ideas} (${percent(o.share)})`).join(', '),

@@ -28,6 +28,17 @@ it('stacks the repeating model by base, scores the pairs and counts offline vari
   expect(run?.mixedStacks).toBe(0);
   expect(run?.tokens).toBeGreaterThan(0);
   expect(result.pairs.accuracy.map((row) => row.threshold)).toEqual([0.4, 0.5, 0.6]);
+  // The held-out pairs, each kind scored: every kind has pairs, and rewordings stack.
+  expect(result.heldOut.kinds.map((kind) => kind.pairs > 0)).toEqual([
+    true,
+    true,
+    true,
+    true,
+    true,
+  ]);
+  expect(result.heldOut.kinds.find((kind) => kind.kind === 'rewording')?.stacked).toBeGreaterThan(
+    0,
+  );
   expect(result.offline.map((run) => run.ideas)).toEqual([20]);
   expect(result.offline[0]?.distinct).toBeGreaterThan(0);
 });

@@ -29,6 +29,39 @@ export function loadLabelledPairs(): LabelledPair[] {
   return z.array(labelledPair).parse(JSON.parse(readFileSync(file, 'utf8')));
 }
 
+/**
+ * The kinds of the held-out pairs. Duplicates: a rewording (mostly the same words), a paraphrase
+ * (the same idea in mostly other words), a length pair (the same idea, one told at two or three
+ * times the length). Different ideas: a near-miss (same topic, another idea), a one-word swap
+ * (the same words but for one that makes it another idea: bike repair, bike rental).
+ */
+export const HELD_OUT_KINDS = [
+  'rewording',
+  'paraphrase',
+  'length',
+  'near-miss',
+  'one-word-swap',
+] as const;
+
+const DUPLICATE_KINDS: ReadonlySet<string> = new Set(['rewording', 'paraphrase', 'length']);
+
+const heldOutPair = labelledPair
+  .extend({ topic: z.string().min(1), kind: z.enum(HELD_OUT_KINDS) })
+  .refine((pair) => pair.duplicate === DUPLICATE_KINDS.has(pair.kind), {
+    message: 'a pair is a duplicate exactly when its kind is one',
+  });
+
+export type HeldOutPair = z.infer<typeof heldOutPair>;
+
+/**
+ * The held-out pairs (near-duplicate-pairs-held-out.json): written apart from the first set, over
+ * topics it does not use, to report on and never to choose thresholds with (issue 38).
+ */
+export function loadHeldOutPairs(): HeldOutPair[] {
+  const file = new URL('./near-duplicate-pairs-held-out.json', import.meta.url);
+  return z.array(heldOutPair).parse(JSON.parse(readFileSync(file, 'utf8')));
+}
+
 export interface ScoredPair extends LabelledPair {
   /** The lexical similarity the detector sees between a and b, 0–1. */
   score: number;
