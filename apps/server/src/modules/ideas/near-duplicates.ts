@@ -43,8 +43,9 @@ export interface Match {
 /**
  * How exact a comparison's closest idea and score must be. 'stacking': exact wherever they reach
  * a threshold, which is all that stacking reads; below, the best of the semantic nearest, or
- * none with a score of 0. Found with `%` at the lexical threshold, through the GiST index on
- * the compared text (decision 040). 'all': every score exact, as choosing the least alike of a
+ * none with a score of 0. Found through the trigram index's `%` at the lexical threshold, whose
+ * cost follows the ideas that share enough trigrams with the candidate rather than the
+ * brainstorm's size (decision 040). 'all': every score exact, as choosing the least alike of a
  * call's several candidates needs, through the nearest by distance.
  */
 export type Exactness = 'stacking' | 'all';
