@@ -118,10 +118,11 @@ export async function measureHeldOutPairs(db: Db): Promise<HeldOutResult> {
   const scored = await scorePairs(db, held);
   const threshold = DEFAULT_DUPLICATE_THRESHOLDS.lexical;
   const kinds = HELD_OUT_KINDS.map((kind) => {
-    const scores = scored.filter((_, i) => held[i]?.kind === kind).map((pair) => pair.score);
+    const ofKind = scored.filter((pair) => pair.kind === kind);
+    const scores = ofKind.map((pair) => pair.score);
     return {
       kind,
-      duplicate: scored.find((_, i) => held[i]?.kind === kind)?.duplicate ?? false,
+      duplicate: ofKind[0]?.duplicate ?? false,
       pairs: scores.length,
       stacked: scores.filter((score) => score >= threshold).length,
       lowest: Math.min(...scores),
