@@ -25,11 +25,17 @@ import {
   type LabelledPair,
   type ScoredPair,
 } from '../src/modules/ideas/near-duplicate-pairs.js';
-import { closestIdeas } from '../src/modules/ideas/near-duplicates.js';
+import { closestIdeas, lexicalSimilarity } from '../src/modules/ideas/near-duplicates.js';
 import { createUser } from '../src/modules/users/users.service.js';
 import { startFakeLlmServer } from '../test/fake-llm-server.js';
 import { measureOfflineVariety } from '../test/offline-variety.js';
 import { baseOf, repeatingIdeas } from '../test/repeating-ideas.js';
+import {
+  formatCandidateRecall,
+  measureCandidateRecall,
+  type CandidateRecallResult,
+} from './candidate-recall.js';
+import { table } from './report.js';
 
 const BASES = 5;
 const PAIR_THRESHOLDS = [0.4, DEFAULT_DUPLICATE_THRESHOLDS.lexical, 0.6];
@@ -83,16 +89,55 @@ export interface HeldOutResult {
   accuracy: Accuracy;
 }
 
+/**
+ * The lexical measures studied (issue 38): today's `similarity`; `word_similarity` taken both
+ * ways, which asks how much of the shorter text the longer one holds and so forgives a clause
+ * added; and the greater of the two.
+ */
+export const LEXICAL_MEASURES = ['similarity', 'word similarity', 'greatest'] as const;
+export type LexicalMeasure = (typeof LEXICAL_MEASURES)[number];
+
+/** A pair's score by each measure, 0–1. */
+export type MeasureScores = Record<LexicalMeasure, number>;
+
+/** One kind of pairs of a set: the lowest and highest score by each measure. */
+export interface MeasureKind {
+  set: 'tuning' | 'held-out';
+  kind: string;
+  duplicate: boolean;
+  pairs: number;
+  ranges: Record<LexicalMeasure, { lowest: number; highest: number }>;
+}
+
+/** A measure at the threshold of its best F1 on the tuning set, on both sets. */
+export interface MeasureChoice {
+  measure: LexicalMeasure;
+  threshold: number;
+  tuningF1: number;
+  tuning: Accuracy;
+  heldOut: Accuracy;
+}
+
+export interface MeasureStudy {
+  kinds: MeasureKind[];
+  choices: MeasureChoice[];
+}
+
 export interface QualityResult {
   database: string;
   repeating: RepeatingRun[];
   pairs: PairsResult;
   heldOut: HeldOutResult;
+  measures: MeasureStudy;
+  candidateRecall: CandidateRecallResult;
   offline: { ideas: number; distinct: number; share: number }[];
 }
 
 export interface QualityOptions {
-  /** Fewer ideas everywhere (10 from the repeating model, 20 offline): for the smoke test. */
+  /**
+   * Fewer ideas everywhere (10 from the repeating model, 20 offline, 100 distractors a pair
+   * instead of 1,000): for the smoke test.
+   */
   smoke?: boolean;
 }
 
@@ -136,6 +181,103 @@ export async function measureHeldOutPairs(db: Db): Promise<HeldOutResult> {
     kinds,
     accuracy: accuracyAt(scored, threshold),
   };
+}
+
+/** Every pair's score by each lexical measure, in one statement on the given database. */
+export async function scoreMeasures(db: Db, pairs: LabelledPair[]): Promise<MeasureScores[]> {
+  const texts = pairs.map(({ a, b }) => ({
+    a_title: a.title,
+    a_summary: a.summary,
+    b_title: b.title,
+    b_summary: b.summary,
+  }));
+  const similarity = lexicalSimilarity(
+    { title: sql`p.a_title`, summary: sql`p.a_summary` },
+    { title: sql`p.b_title`, summary: sql`p.b_summary` },
+  );
+  const a = sql`(p.a_title || ' ' || p.a_summary)`;
+  const b = sql`(p.b_title || ' ' || p.b_summary)`;
+  const words = sql`greatest(word_similarity(${a}, ${b}), word_similarity(${b}, ${a}))`;
+  const rows = rowsOf<{ similarity: number | string; words: number | string }>(
+    await db.execute(sql`
+      select (${similarity})::float8 as similarity, (${words})::float8 as words
+      from rows from (jsonb_to_recordset(${JSON.stringify(texts)}::jsonb)
+          as (a_title text, a_summary text, b_title text, b_summary text))
+        with ordinality as p(a_title, a_summary, b_title, b_summary, n)
+      order by p.n`),
+  );
+  return rows.map((row) => {
+    const similarity = Number(row.similarity);
+    const words = Number(row.words);
+    return { similarity, 'word similarity': words, greatest: Math.max(similarity, words) };
+  });
+}
+
+const f1Of = ({ precision, recall }: Accuracy) =>
+  precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
+
+/**
+ * The threshold of the best F1 on the scored pairs, from 0.01 to 0.99 by 0.01: the middle of
+ * those that tie, so that it leans to neither edge of the gap between two scores.
+ */
+function bestF1Threshold(scored: ScoredPair[]): number {
+  const rows = Array.from({ length: 99 }, (_, i) => accuracyAt(scored, (i + 1) / 100));
+  const best = Math.max(...rows.map(f1Of));
+  const tied = rows.filter((row) => f1Of(row) === best);
+  return tied[Math.floor((tied.length - 1) / 2)]?.threshold ?? DEFAULT_DUPLICATE_THRESHOLDS.lexical;
+}
+
+/**
+ * Both sets scored by each measure: each kind's range, and each measure's precision and recall
+ * at the threshold of its best F1 on the tuning set (the held-out set only reported on).
+ */
+export async function measureLexicalMeasures(db: Db): Promise<MeasureStudy> {
+  const sets = [
+    { set: 'tuning' as const, pairs: loadLabelledPairs() },
+    { set: 'held-out' as const, pairs: loadHeldOutPairs() },
+  ];
+  const scored = await Promise.all(
+    sets.map(async ({ set, pairs }) => ({ set, pairs, scores: await scoreMeasures(db, pairs) })),
+  );
+  const kinds = scored.flatMap(({ set, pairs, scores }) =>
+    [...new Set(pairs.map((pair) => pair.kind))].map((kind) => {
+      const ofKind = scores.filter((_, i) => pairs[i]?.kind === kind);
+      const range = (measure: LexicalMeasure) => {
+        const values = ofKind.map((score) => score[measure]);
+        return { lowest: Math.min(...values), highest: Math.max(...values) };
+      };
+      return {
+        set,
+        kind,
+        duplicate: pairs.find((pair) => pair.kind === kind)?.duplicate ?? false,
+        pairs: ofKind.length,
+        ranges: {
+          similarity: range('similarity'),
+          'word similarity': range('word similarity'),
+          greatest: range('greatest'),
+        },
+      };
+    }),
+  );
+  const [tuning, heldOut] = scored;
+  if (!tuning || !heldOut) throw new Error('both sets are scored');
+  const byMeasure = (
+    { pairs, scores }: { pairs: LabelledPair[]; scores: MeasureScores[] },
+    measure: LexicalMeasure,
+  ) => pairs.map((pair, i) => ({ ...pair, score: scores[i]?.[measure] ?? 0 }));
+  const choices = LEXICAL_MEASURES.map((measure) => {
+    const tuningScored = byMeasure(tuning, measure);
+    const threshold = bestF1Threshold(tuningScored);
+    const onTuning = accuracyAt(tuningScored, threshold);
+    return {
+      measure,
+      threshold,
+      tuningF1: f1Of(onTuning),
+      tuning: onTuning,
+      heldOut: accuracyAt(byMeasure(heldOut, measure), threshold),
+    };
+  });
+  return { kinds, choices };
 }
 
 /**
@@ -261,13 +403,15 @@ export async function measureQuality(
 
     const pairs = await measureLabelledPairs(db);
     const heldOut = await measureHeldOutPairs(db);
+    const measures = await measureLexicalMeasures(db);
+    const candidateRecall = await measureCandidateRecall(db, user.id, options.smoke ? 100 : 1000);
 
     const offline = [];
     for (const ideas of offlineCounts) {
       const variety = await measureOfflineVariety(db, { ideas, createdBy: user.id });
       offline.push({ ideas: variety.ideas, distinct: variety.distinct, share: variety.share });
     }
-    return { database: label, repeating, pairs, heldOut, offline };
+    return { database: label, repeating, pairs, heldOut, measures, candidateRecall, offline };
   } finally {
     await app.close();
     await fake.close();
@@ -339,6 +483,44 @@ export function formatHeldOutPairs(held: HeldOutResult): string[] {
   ];
 }
 
+const range = ({ lowest, highest }: { lowest: number; highest: number }) =>
+  `${lowest.toFixed(2)}–${highest.toFixed(2)}`;
+
+/** The measure study's lines: each kind's ranges, then each measure at its tuned threshold. */
+export function formatMeasureStudy(study: MeasureStudy): string[] {
+  const indent = (text: string) => text.replace(/^/gm, '    ');
+  const kinds = [
+    ['set', 'kind', 'duplicate', 'pairs', ...LEXICAL_MEASURES],
+    ...study.kinds.map((kind) => [
+      kind.set,
+      kind.kind,
+      kind.duplicate ? 'yes' : 'no',
+      String(kind.pairs),
+      ...LEXICAL_MEASURES.map((measure) => range(kind.ranges[measure])),
+    ]),
+  ];
+  const choices = [
+    ['measure', 'threshold', 'tuning F1', 'precision', 'recall', 'held-out precision', 'recall'],
+    ...study.choices.map((choice) => [
+      choice.measure,
+      choice.threshold.toFixed(2),
+      choice.tuningF1.toFixed(3),
+      choice.tuning.precision.toFixed(3),
+      choice.tuning.recall.toFixed(3),
+      choice.heldOut.precision.toFixed(3),
+      choice.heldOut.recall.toFixed(3),
+    ]),
+  ];
+  return [
+    "  Lexical measures (a study; stacking still uses similarity): 'word similarity' is the " +
+      'greater of word_similarity(a, b) and (b, a), greatest the greater of it and similarity.',
+    '  Scores by kind:',
+    indent(table(kinds)),
+    '  At the threshold of the best F1 on the tuning set:',
+    indent(table(choices)),
+  ];
+}
+
 /** The result as the table the benchmark prints, targets last. */
 export function formatQualityResult(result: QualityResult): string {
   const lines = [`\nQuality on ${result.database}`];
@@ -354,7 +536,12 @@ export function formatQualityResult(result: QualityResult): string {
     );
   }
   const { pairs } = result;
-  lines.push(...formatLabelledPairs(pairs), ...formatHeldOutPairs(result.heldOut));
+  lines.push(
+    ...formatLabelledPairs(pairs),
+    ...formatHeldOutPairs(result.heldOut),
+    ...formatMeasureStudy(result.measures),
+    ...formatCandidateRecall(result.candidateRecall),
+  );
   lines.push(
     `  Offline provider, distinct ideas (not stacked): ` +
       result.offline.map((o) => `${o.distinct}/${o.ideas} (${percent(o.share)})`).join(', '),

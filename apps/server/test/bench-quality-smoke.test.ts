@@ -1,11 +1,21 @@
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { formatQualityResult, measureQuality } from '../bench/quality.js';
-import type { Database } from '../src/db/client.js';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, expect, inject, it, vi } from 'vitest';
+import { RECALL_KS, RECALL_LOWERS } from '../bench/candidate-recall.js';
+import {
+  formatQualityResult,
+  LEXICAL_MEASURES,
+  measureQuality,
+  scoreMeasures,
+} from '../bench/quality.js';
+import { openDatabase, type Database } from '../src/db/client.js';
+import { loadHeldOutPairs, loadLabelledPairs } from '../src/modules/ideas/near-duplicate-pairs.js';
 import { createTestDatabase } from './database.js';
 
 // The quality benchmark in smoke mode, so that it cannot rot: 10 ideas from the repeating model
-// through the queue and 20 offline, on this project's database.
-vi.setConfig({ testTimeout: 60_000 });
+// through the queue, 20 offline and 100 distractors a hidden pair, on this project's database.
+vi.setConfig({ testTimeout: 120_000 });
+
+const inRange = (share: number) => share >= 0 && share <= 1;
 
 let database: Database;
 beforeAll(async () => {
@@ -41,4 +51,73 @@ it('stacks the repeating model by base, scores the pairs and counts offline vari
   );
   expect(result.offline.map((run) => run.ideas)).toEqual([20]);
   expect(result.offline[0]?.distinct).toBeGreaterThan(0);
+
+  // The measure study: every kind of both sets has a range per measure, and each measure a
+  // threshold chosen on the tuning set with precision and recall on both.
+  const { measures } = result;
+  expect(new Set(measures.kinds.map((kind) => kind.set))).toEqual(new Set(['tuning', 'held-out']));
+  for (const kind of measures.kinds) {
+    for (const measure of LEXICAL_MEASURES) {
+      const { lowest, highest } = kind.ranges[measure];
+      expect(inRange(lowest) && inRange(highest) && lowest <= highest).toBe(true);
+    }
+  }
+  expect(measures.choices.map((choice) => choice.measure)).toEqual([...LEXICAL_MEASURES]);
+  for (const choice of measures.choices) {
+    expect(choice.threshold).toBeGreaterThan(0);
+    expect(choice.threshold).toBeLessThan(1);
+    for (const accuracy of [choice.tuning, choice.heldOut]) {
+      expect(inRange(accuracy.precision) && inRange(accuracy.recall)).toBe(true);
+    }
+  }
+
+  // Candidate recall: every cell of both sets, recall growing with k and never below what the
+  // detector finds alone; the band chosen among those measured; the judge's load counted.
+  const recall = result.candidateRecall;
+  expect(recall.distractors).toBe(100);
+  expect(RECALL_KS).toContain(recall.chosen.k);
+  expect(RECALL_LOWERS).toContain(recall.chosen.lower);
+  for (const set of [recall.tuning, recall.heldOut]) {
+    expect(set.pairs).toBeGreaterThan(0);
+    for (const kind of [set.all, ...set.kinds]) {
+      expect(kind.cells).toHaveLength(RECALL_KS.length * RECALL_LOWERS.length);
+      for (const cell of kind.cells) {
+        expect(inRange(cell.recall)).toBe(true);
+        expect(cell.found).toBeGreaterThanOrEqual(kind.byDetector);
+      }
+      for (const lower of RECALL_LOWERS) {
+        const found = kind.cells.filter((cell) => cell.lower === lower).map((cell) => cell.found);
+        expect(found).toEqual([...found].sort((x, y) => x - y));
+      }
+    }
+    expect(set.load.ideas).toBeGreaterThan(0);
+    expect(set.load.pairsPer100).toBeGreaterThan(0);
+    expect(set.load.pairsPer100).toBeLessThanOrEqual(recall.chosen.k * 100);
+    expect(set.load.tokensPer100).toBeGreaterThan(0);
+  }
+  expect(recall.heldOut.kinds.map((kind) => kind.kind)).toEqual([
+    'rewording',
+    'paraphrase',
+    'length',
+  ]);
+});
+
+it('scores the lexical measures the same on PGlite as on this database', async () => {
+  const pairs = [...loadLabelledPairs().slice(0, 8), ...loadHeldOutPairs().slice(0, 8)];
+  const pglite = await openDatabase({
+    kind: 'pglite-memory',
+    from: new Blob([readFileSync(inject('pgliteTemplate'))]),
+  });
+  try {
+    const here = await scoreMeasures(database.db, pairs);
+    const embedded = await scoreMeasures(pglite.db, pairs);
+    expect(here).toHaveLength(pairs.length);
+    for (const [index, scores] of here.entries()) {
+      for (const measure of LEXICAL_MEASURES) {
+        expect(scores[measure]).toBeCloseTo(embedded[index]?.[measure] ?? -1, 6);
+      }
+    }
+  } finally {
+    await pglite.close();
+  }
 });

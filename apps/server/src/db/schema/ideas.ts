@@ -88,8 +88,11 @@ export const ideas = pgTable(
     duplicateOf: integer().references((): AnyPgColumn => ideas.id, { onDelete: 'set null' }),
     /** How alike the two are, 0–1, when the detector stacked it; null when a person did. */
     duplicateScore: real(),
-    /** Who stacked it by hand; null when the detector did. */
+    /** Who stacked it by hand; null when the detector or a model did. */
     stackedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** The language model that judged it a repeat in other words, and its one-line reason. */
+    stackedByModel: text(),
+    stackReason: text(),
     /** Ideas stacked under this one, kept by a trigger (migration 0013). */
     duplicatesCount: integer().notNull().default(0),
     /** The idea a 'More like this' or 'Flip it' developed. */
@@ -132,8 +135,9 @@ export const ideas = pgTable(
 );
 
 /**
- * What a person decided about two ideas: that `idea` repeats `original` (stacked by hand) or
- * that it does not, after which the detector never stacks it on that original again.
+ * What a person or a language model decided about two ideas: that `idea` repeats `original`
+ * (stacked by hand, or by the model's judgement) or that it does not, after which the detector
+ * never stacks it on that original again and the model is not asked about the pair again.
  */
 export const ideaDuplicateDecisions = pgTable(
   'idea_duplicate_decisions',
@@ -146,6 +150,9 @@ export const ideaDuplicateDecisions = pgTable(
       .references(() => ideas.id, { onDelete: 'cascade' }),
     isDuplicate: boolean().notNull(),
     decidedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** The language model that decided, with its one-line reason; null when a person did. */
+    decidedByModel: text(),
+    reason: text(),
     created: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

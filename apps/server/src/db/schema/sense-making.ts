@@ -15,7 +15,7 @@ import { ideas } from './ideas.js';
 import { users } from './users.js';
 
 /** The sense-making steps a provider may run on a brainstorm's ideas (decision 027). */
-export const ANALYSIS_KINDS = ['themes', 'assess', 'rank', 'combine'] as const;
+export const ANALYSIS_KINDS = ['themes', 'assess', 'rank', 'combine', 'repeats'] as const;
 export type AnalysisKind = (typeof ANALYSIS_KINDS)[number];
 
 export const ANALYSIS_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
@@ -44,7 +44,8 @@ export type AnalysisResult =
   | { kind: 'themes'; proposal: ThemesProposal }
   | { kind: 'assess'; assessed: number; skipped: number }
   | { kind: 'rank'; ranking: RankingOutcome }
-  | { kind: 'combine'; idea: number | null };
+  | { kind: 'combine'; idea: number | null }
+  | { kind: 'repeats'; judged: number; stacked: number };
 
 /**
  * One sense-making run: a durable job that makes `calls_planned` provider calls (retries

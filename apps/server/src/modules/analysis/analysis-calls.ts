@@ -48,8 +48,8 @@ export function ideaLine(
   idea: { id: number; title: string; summary: string },
   summaryLimit = 200,
 ): string {
-  const summary = idea.summary ? ` — ${clip(idea.summary, summaryLimit)}` : '';
-  return `[${idea.id}] ${oneLine(clip(idea.title, 200))}${oneLine(summary)}`;
+  const summary = idea.summary ? ` — ${oneLine(clip(idea.summary, summaryLimit))}` : '';
+  return `[${idea.id}] ${oneLine(clip(idea.title, 200))}${summary}`;
 }
 
 /** An idea in full, bounded, for the steps that weigh one idea at a time (rank, combine). */

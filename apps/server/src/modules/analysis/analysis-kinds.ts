@@ -4,6 +4,7 @@ import { assessKind } from './assess-kind.js';
 import { combineKind } from './combine-kind.js';
 import type { KindSpec } from './kind-spec.js';
 import { rankKind } from './rank-kind.js';
+import { repeatsKind } from './repeats-kind.js';
 import { themesKind } from './themes-kind.js';
 
 /** The sense-making steps, by kind. */
@@ -12,6 +13,7 @@ export const KINDS: Record<AnalysisKind, KindSpec> = {
   assess: assessKind,
   rank: rankKind,
   combine: combineKind,
+  repeats: repeatsKind,
 };
 
 export const runners = Object.fromEntries(

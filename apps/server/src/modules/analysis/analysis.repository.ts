@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
+import { ValidationError } from '../../lib/errors.js';
 import { ideaAnnotations } from '../../db/schema/annotations.js';
 import { brainstorms } from '../../db/schema/brainstorms.js';
 import { ideas } from '../../db/schema/ideas.js';
@@ -268,6 +269,20 @@ export async function ideasOfBrainstorm(db: Db, brainstormId: number, ids: numbe
     .from(ideas)
     .where(and(eq(ideas.brainstormId, brainstormId), inArray(ideas.id, ids)));
   return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * The ideas a person asked a step to work on, each once, in the order given; refused with a
+ * field error when one is not the brainstorm's.
+ */
+export async function ideasAsked(db: Db, brainstormId: number, ids: number[]) {
+  const unique = [...new Set(ids)];
+  const found = await ideasOfBrainstorm(db, brainstormId, unique);
+  const missing = unique.find((id) => !found.has(id));
+  if (missing !== undefined) {
+    throw new ValidationError({ ideas: [`Invalid pk "${missing}" - object does not exist.`] });
+  }
+  return unique;
 }
 
 /** The idea, when it still exists. */

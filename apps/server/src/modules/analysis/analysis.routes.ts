@@ -22,6 +22,7 @@ export async function analysisRoutes(app: FastifyInstance, opts: { config: Confi
     boss: app.generation.boss,
     providers: opts.config.providers,
     limits: opts.config.generation.limits,
+    duplicates: opts.config.duplicates,
   });
 
   r.post(
@@ -29,14 +30,17 @@ export async function analysisRoutes(app: FastifyInstance, opts: { config: Confi
     {
       schema: {
         tags,
-        summary: 'Start a sense-making step: themes, assessments, a ranking or a combined idea',
+        summary:
+          'Start a sense-making step: themes, assessments, a ranking, a combined idea or repeats',
         description:
           'Checks the provider (it must be able to do the step), chooses the ideas and plans ' +
           'its calls, and reserves what they may cost against the daily token budgets, all ' +
           'before anything is queued; over a limit it answers 429 with Retry-After. The step ' +
-          'runs as a durable job; follow it at GET /api/analyses/{id}/. It changes nothing by ' +
-          'itself: a themes proposal waits to be applied, assessments are kept apart from votes, ' +
-          'a combined idea is a new idea whose sources stay as they were.',
+          'runs as a durable job; follow it at GET /api/analyses/{id}/. A themes proposal waits ' +
+          'to be applied, assessments are kept apart from votes, a combined idea is a new idea ' +
+          "whose sources stay as they were. 'repeats' is the one step that changes ideas: each " +
+          'idea the model judges a repeat of an earlier one is stacked under it, with the model ' +
+          "and its reason, as a person's 'Mark as duplicate' would; 'Not a duplicate' undoes it.",
         params: idParams,
         body: analysisRequestBody,
         response: { 202: analysisSchema, ...errorResponses(400, 401, 404, 429) },

@@ -12,13 +12,16 @@ export const MAX_ANALYSED_IDEAS = 1000;
 
 const kindDescription =
   "'themes' proposes themes, 'assess' scores impact, effort and novelty, 'rank' runs a " +
-  "tournament over the top ideas, 'combine' merges 2 to 4 ideas into a new one.";
+  "tournament over the top ideas, 'combine' merges 2 to 4 ideas into a new one, 'repeats' " +
+  'asks the model which ideas repeat a near earlier one in other words, and stacks them.';
 
 /** What a sense-making step is asked to do, with which provider and model. */
 export const analysisRequestBody = z
   .object({
     kind: z
-      .enum(ANALYSIS_KINDS, { error: "Must be one of 'themes', 'assess', 'rank', 'combine'." })
+      .enum(ANALYSIS_KINDS, {
+        error: "Must be one of 'themes', 'assess', 'rank', 'combine', 'repeats'.",
+      })
       .describe(kindDescription),
     provider: z.string().trim().min(1).max(100),
     model: z.string().trim().min(1).max(200),
@@ -28,8 +31,9 @@ export const analysisRequestBody = z
       .max(MAX_ANALYSED_IDEAS)
       .optional()
       .describe(
-        "The ideas to work on: required for 'combine' (2 to 4), optional for 'assess' " +
-          '(default: every idea not stacked as a near-duplicate), ignored otherwise.',
+        "The ideas to work on: required for 'combine' (2 to 4), optional for 'assess' and " +
+          "'repeats' (default: the newest 1,000 not stacked as near-duplicates), ignored " +
+          'otherwise.',
       ),
     top: z
       .number()
@@ -107,6 +111,14 @@ export const analysisResultSchema = z
     z.object({
       kind: z.literal('combine'),
       idea: z.number().int().nullable().describe('The combined idea; null once deleted.'),
+    }),
+    z.object({
+      kind: z.literal('repeats'),
+      judged: z
+        .number()
+        .int()
+        .describe('Pairs of an idea and a near earlier one the model judged.'),
+      stacked: z.number().int().describe('Ideas it judged repeats, stacked under the earlier.'),
     }),
   ])
   .meta({ id: 'AnalysisResult' });

@@ -1,5 +1,5 @@
 import type { PgBoss } from 'pg-boss';
-import type { GenerationLimits } from '../../config.js';
+import type { DuplicateThresholds, GenerationLimits } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { BrainstormRow } from '../../db/schema/brainstorms.js';
 import type { AnalysisRow } from '../../db/schema/sense-making.js';
@@ -27,6 +27,7 @@ export interface AnalysisContext {
   boss: PgBoss;
   providers: readonly ProviderConfig[];
   limits: GenerationLimits;
+  duplicates: DuplicateThresholds;
 }
 
 const CAPABILITY_WORDS = {
@@ -36,6 +37,7 @@ const CAPABILITY_WORDS = {
   assess: 'assess ideas',
   rank: 'rank ideas',
   combine: 'combine ideas',
+  judge: 'judge repeats',
 } as const;
 
 /** The provider and model asked for, checked against the configured ones and what they can do. */
@@ -92,7 +94,7 @@ async function prepare(
   const spec = KINDS[body.kind];
   const ideas = await spec.choose(ctx.db, brainstorm, body);
   const texts = await repository.runIdeas(ctx.db, brainstorm.id, ideas);
-  const planned = spec.plan(brainstorm, texts, method);
+  const planned = await spec.plan(brainstorm, texts, method, ctx.db, ctx.duplicates);
   return {
     brainstorm,
     method,
@@ -209,6 +211,8 @@ async function resultDto(
       return { kind: 'assess', assessed: result.assessed, skipped: result.skipped };
     case 'combine':
       return { kind: 'combine', idea: await repository.existingIdea(db, result.idea) };
+    case 'repeats':
+      return { kind: 'repeats', judged: result.judged, stacked: result.stacked };
     case 'rank':
       return {
         kind: 'rank',

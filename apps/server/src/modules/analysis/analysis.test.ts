@@ -62,7 +62,7 @@ describe('sense-making with the real queue', () => {
     const response = await apiAs(suite.t.app)(user, 'GET', '/api/llm-providers/');
     const providers = response.json<LlmProviderDto[]>();
     expect(providers.map((p) => [p.provider, p.capabilities])).toEqual([
-      ['openai_compatible', ['generate', 'cluster', 'assess', 'rank', 'combine']],
+      ['openai_compatible', ['generate', 'cluster', 'assess', 'rank', 'combine', 'judge']],
       ['offline', ['generate', 'cluster']],
     ]);
   });

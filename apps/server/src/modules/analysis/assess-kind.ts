@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { Db } from '../../db/client.js';
 import type { BrainstormRow } from '../../db/schema/brainstorms.js';
 import { ValidationError } from '../../lib/errors.js';
 import { tag } from '../generation/prompts.js';
@@ -150,17 +149,6 @@ async function runAssess(ctx: RunContext) {
   return { kind: 'assess' as const, assessed, skipped: Math.max(0, ideas.length - assessed) };
 }
 
-/** The ideas asked for, each once, in the order given; refused when one is not the brainstorm's. */
-async function chosenIdeas(db: Db, brainstormId: number, ids: number[]) {
-  const unique = [...new Set(ids)];
-  const found = await repository.ideasOfBrainstorm(db, brainstormId, unique);
-  const missing = unique.find((id) => !found.has(id));
-  if (missing !== undefined) {
-    throw new ValidationError({ ideas: [`Invalid pk "${missing}" - object does not exist.`] });
-  }
-  return unique;
-}
-
 /**
  * 'Assess ideas': the model scores each idea's impact, effort and novelty with a reason, 20 ideas
  * to a call; the scores are stored apart from the votes, one row per idea and run.
@@ -168,7 +156,7 @@ async function chosenIdeas(db: Db, brainstormId: number, ids: number[]) {
 export const assessKind: KindSpec = {
   capability: 'assess',
   async choose(db, brainstorm, request) {
-    if (request.ideas) return chosenIdeas(db, brainstorm.id, request.ideas);
+    if (request.ideas) return repository.ideasAsked(db, brainstorm.id, request.ideas);
     const ids = await repository.chooseIdeas(db, brainstorm.id, 'newest', MAX_ANALYSED_IDEAS);
     if (ids.length === 0) {
       throw new ValidationError({ kind: ['This brainstorm has no ideas to assess.'] });

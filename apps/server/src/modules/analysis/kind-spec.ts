@@ -1,3 +1,4 @@
+import type { DuplicateThresholds } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { BrainstormRow } from '../../db/schema/brainstorms.js';
 import type { ProviderCapability } from '../providers/providers.config.js';
@@ -25,7 +26,13 @@ export interface KindSpec {
    * errors when they cannot be (too few, not of the brainstorm).
    */
   choose(db: Db, brainstorm: BrainstormRow, request: AnalysisRequest): Promise<number[]>;
-  /** The calls it makes at most, as the ideas' text is now. */
-  plan(brainstorm: BrainstormRow, ideas: RunIdea[], method: AnalysisMethod): KindPlan;
+  /** The calls it makes at most, as the ideas' text (and, for repeats, their pairs) are now. */
+  plan(
+    brainstorm: BrainstormRow,
+    ideas: RunIdea[],
+    method: AnalysisMethod,
+    db: Db,
+    duplicates: DuplicateThresholds,
+  ): KindPlan | Promise<KindPlan>;
   run: KindRunner;
 }

@@ -44,14 +44,14 @@ describe('GET /api/llm-providers/', () => {
         models: ['gpt-a', 'gpt-b'],
         default_model: 'gpt-a',
         // OpenAI embeds ideas with its default embedding model.
-        capabilities: ['generate', 'embed', 'cluster', 'assess', 'rank', 'combine'],
+        capabilities: ['generate', 'embed', 'cluster', 'assess', 'rank', 'combine', 'judge'],
       },
       {
         provider: 'ollama',
         name: 'Ollama',
         models: ['llama-x'],
         default_model: 'llama-x',
-        capabilities: ['generate', 'cluster', 'assess', 'rank', 'combine'],
+        capabilities: ['generate', 'cluster', 'assess', 'rank', 'combine', 'judge'],
       },
       {
         provider: 'offline',

@@ -41,7 +41,8 @@ function buildIdeaJson(withAnnotation: boolean): SQL {
     'votes', ${unlessHidden(i.votes)}, 'reaction_counts', ${reactionCounts},
     'comments_count', ${unlessHidden(i.commentsCount)}, 'totals_hidden', ${totalsHidden},
     'duplicate_of', ${i.duplicateOf}, 'duplicate_score', ${i.duplicateScore},
-    'stacked_by', ${i.stackedBy}, 'duplicates_count', ${i.duplicatesCount},
+    'stacked_by', ${i.stackedBy}, 'stacked_by_model', ${i.stackedByModel},
+    'stack_reason', ${i.stackReason}, 'duplicates_count', ${i.duplicatesCount},
     'theme', ${i.themeId}, 'combined_from', ${i.combinedFrom}`;
   if (!withAnnotation) return sql`${idea})`;
   // Built once, given twice: the spec's client reads `annotation`, the API documents both.

@@ -88,7 +88,20 @@ export const ideaSchema = z
       .number()
       .int()
       .nullable()
-      .describe('Who stacked it by hand; null when the detector did, or it is not stacked.'),
+      .describe(
+        'Who stacked it by hand; null when the detector or a model did, or it is not stacked.',
+      ),
+    stacked_by_model: z
+      .string()
+      .nullable()
+      .describe(
+        "The language model that judged it a repeat in other words (a 'repeats' step); null " +
+          'when the detector or a person stacked it, or it is not stacked.',
+      ),
+    stack_reason: z
+      .string()
+      .nullable()
+      .describe("The model's one-line reason, with `stacked_by_model`."),
     duplicates_count: z.number().int().describe('How many ideas are stacked under this one.'),
     theme: z
       .number()

@@ -331,7 +331,10 @@ export async function brainstormOfIdea(db: Db, id: number): Promise<number | nul
   return row?.brainstormId ?? null;
 }
 
-/** Records what a person decided about an idea and an original; the latest decision counts. */
+/**
+ * Records what a person decided about an idea and an original; the latest decision counts, and
+ * a person's replaces a model's.
+ */
 async function decide(
   db: Db,
   ideaId: number,
@@ -343,8 +346,12 @@ async function decide(
       (idea_id, original_id, is_duplicate, decided_by)
     values (${ideaId}, ${originalId}, ${isDuplicate}, ${by})
     on conflict (idea_id, original_id) do update
-    set is_duplicate = excluded.is_duplicate, decided_by = excluded.decided_by, created = now()`);
+    set is_duplicate = excluded.is_duplicate, decided_by = excluded.decided_by,
+      decided_by_model = null, reason = null, created = now()`);
 }
+
+/** The stacking columns of an idea that stands alone, or that only the detector stacked. */
+const NOT_STACKED_BY_ANYONE = sql`stacked_by = null, stacked_by_model = null, stack_reason = null`;
 
 /**
  * Takes a stacked idea out from under its original, for good: the detector never stacks it on
@@ -354,7 +361,7 @@ export async function unstack(db: Db, idea: StackRow, by: number) {
   if (idea.duplicateOf === null) return;
   await decide(db, idea.id, idea.duplicateOf, false, by);
   await db.execute(sql`update ideas
-    set duplicate_of = null, duplicate_score = null, stacked_by = null
+    set duplicate_of = null, duplicate_score = null, ${NOT_STACKED_BY_ANYONE}
     where id = ${idea.id}`);
 }
 
@@ -367,10 +374,11 @@ export async function stackUnder(db: Db, idea: StackRow, root: number, by: numbe
   await db.execute(sql`update ideas set duplicate_of = ${root}
     where duplicate_of = ${idea.id} and id <> ${root}`);
   await db.execute(sql`update ideas set duplicate_of = null, duplicate_score = null,
-      stacked_by = null
+      ${NOT_STACKED_BY_ANYONE}
     where id = ${root} and duplicate_of is not null`);
   await db.execute(sql`update ideas
-    set duplicate_of = ${root}, duplicate_score = null, stacked_by = ${by}
+    set duplicate_of = ${root}, duplicate_score = null, stacked_by = ${by},
+      stacked_by_model = null, stack_reason = null
     where id = ${idea.id}`);
 }
 
@@ -386,12 +394,85 @@ export async function promoteStack(db: Db, originalId: number) {
   );
   if (!heir) return;
   await db.execute(sql`update ideas set duplicate_of = null, duplicate_score = null,
-      stacked_by = null
+      ${NOT_STACKED_BY_ANYONE}
     where id = ${heir.id}`);
   await db.execute(sql`update ideas set duplicate_of = null, duplicate_score = null,
-      stacked_by = null
+      ${NOT_STACKED_BY_ANYONE}
     where duplicate_of = ${originalId} and exists (select 1 from idea_duplicate_decisions d
       where d.idea_id = ideas.id and d.original_id = ${heir.id} and not d.is_duplicate)`);
   await db.execute(sql`update ideas set duplicate_of = ${heir.id}
     where duplicate_of = ${originalId}`);
+}
+
+/** What a language model judged of one pair: whether `idea` repeats `original`, and why. */
+export interface ModelVerdict {
+  idea: number;
+  original: number;
+  same: boolean;
+  /** One line, for the people who read the stack. */
+  reason: string;
+}
+
+/**
+ * Keeps a model's verdicts on pairs of one brainstorm as decisions, and stacks each idea judged
+ * to repeat an earlier one under that one's original (its first such verdict), as a person's
+ * 'Mark as duplicate' would, with the model and its reason on the idea. A pair decided already
+ * (by a person meanwhile, or by an earlier run of the same job) keeps its decision and stacks
+ * nothing, and an idea stacked meanwhile stays where it is. Returns how many ideas it stacked.
+ */
+export async function keepModelVerdicts(
+  db: Db,
+  brainstormId: number,
+  model: string,
+  verdicts: readonly ModelVerdict[],
+): Promise<number> {
+  if (verdicts.length === 0) return 0;
+  return db.transaction(async (tx) => {
+    const ids = [...new Set(verdicts.flatMap((v) => [v.idea, v.original]))];
+    const locked = await lockIdeas(tx, brainstormId, ids);
+    const known = verdicts.filter((v) => locked.has(v.idea) && locked.has(v.original));
+    if (known.length === 0) return 0;
+    const decided = rowsOf<{ idea: number; original: number }>(
+      await tx.execute(sql`insert into idea_duplicate_decisions
+          (idea_id, original_id, is_duplicate, decided_by_model, reason)
+        select v.idea, v.original, v.same, ${model}, v.reason
+        from jsonb_to_recordset(${JSON.stringify(known)}::jsonb)
+          as v(idea int, original int, same boolean, reason text)
+        on conflict (idea_id, original_id) do nothing
+        returning idea_id as idea, original_id as original`),
+    );
+    const isNew = new Set(decided.map((row) => `${row.idea}:${row.original}`));
+    let stacked = 0;
+    const done = new Set<number>();
+    for (const verdict of known) {
+      if (!verdict.same || done.has(verdict.idea)) continue;
+      if (!isNew.has(`${verdict.idea}:${verdict.original}`)) continue;
+      done.add(verdict.idea);
+      if (await stackByModel(tx, verdict, model)) stacked += 1;
+    }
+    return stacked;
+  });
+}
+
+/**
+ * Stacks one idea under the original of the idea a model said it repeats, with what was stacked
+ * under it, when it still stands alone; reads both as they are now, since an earlier verdict of
+ * the same transaction may have moved a stack.
+ */
+async function stackByModel(tx: Db, verdict: ModelVerdict, model: string): Promise<boolean> {
+  const rows = rowsOf<{ id: number; root: number; stacked: boolean }>(
+    await tx.execute(sql`select id, coalesce(duplicate_of, id) as root,
+        duplicate_of is not null as stacked
+      from ideas where id in (${verdict.idea}, ${verdict.original})`),
+  );
+  const idea = rows.find((row) => row.id === verdict.idea);
+  const root = rows.find((row) => row.id === verdict.original)?.root;
+  if (!idea || idea.stacked || root === undefined || root === idea.id) return false;
+  await tx.execute(sql`update ideas set duplicate_of = ${root}
+    where duplicate_of = ${idea.id} and id <> ${root}`);
+  await tx.execute(sql`update ideas
+    set duplicate_of = ${root}, duplicate_score = null, stacked_by = null,
+      stacked_by_model = ${model}, stack_reason = ${verdict.reason}
+    where id = ${idea.id}`);
+  return true;
 }

@@ -34,6 +34,11 @@ function resultLines(result: AnalysisResultDto): string[] {
       return [
         result.idea ? `The combined idea is #${result.idea}.` : 'The combined idea was deleted.',
       ];
+    case 'repeats':
+      return [
+        `${result.judged} pairs judged; ${result.stacked} ideas found to repeat an earlier one ` +
+          'and stacked under it.',
+      ];
   }
 }
 
@@ -53,8 +58,9 @@ const startSenseMaking = defineTool({
   description:
     "Make sense of a brainstorm's ideas with a language model: 'themes' proposes themes to " +
     "sort them into, 'assess' scores impact, effort and novelty, 'rank' runs a tournament over " +
-    "the most up-voted ideas, 'combine' merges 2 to 4 ideas into a new one. It runs in the " +
-    'background: follow it with get_sense_making. It changes nothing by itself.',
+    "the most up-voted ideas, 'combine' merges 2 to 4 ideas into a new one, 'repeats' stacks " +
+    'the ideas the model judges to repeat a near earlier one in other words. It runs in the ' +
+    "background: follow it with get_sense_making. Only 'repeats' changes ideas by itself.",
   input: z.object({
     brainstorm: idField.describe('The brainstorm id.'),
     ...analysisRequestBody.shape,

@@ -26,6 +26,7 @@ export const PROVIDER_CAPABILITIES = [
   'assess',
   'rank',
   'combine',
+  'judge',
 ] as const;
 export type ProviderCapability = (typeof PROVIDER_CAPABILITIES)[number];
 

@@ -11,7 +11,8 @@ export const llmProviderSchema = z
       .array(z.enum(PROVIDER_CAPABILITIES))
       .describe(
         'What it can do: generate ideas, embed them, cluster them into themes, assess, rank ' +
-          'and combine them. An action a provider cannot do is not offered for it.',
+          'and combine them, judge which repeat each other in other words. An action a ' +
+          'provider cannot do is not offered for it.',
       ),
   })
   .meta({ id: 'LlmProvider' });

@@ -1744,7 +1744,7 @@ export interface paths {
           page?: number;
           /** @description Number of results per page (at most 100). */
           page_size?: number;
-          kind?: 'themes' | 'assess' | 'rank' | 'combine';
+          kind?: 'themes' | 'assess' | 'rank' | 'combine' | 'repeats';
         };
         header?: never;
         path: {
@@ -1836,8 +1836,8 @@ export interface paths {
     };
     put?: never;
     /**
-     * Start a sense-making step: themes, assessments, a ranking or a combined idea
-     * @description Checks the provider (it must be able to do the step), chooses the ideas and plans its calls, and reserves what they may cost against the daily token budgets, all before anything is queued; over a limit it answers 429 with Retry-After. The step runs as a durable job; follow it at GET /api/analyses/{id}/. It changes nothing by itself: a themes proposal waits to be applied, assessments are kept apart from votes, a combined idea is a new idea whose sources stay as they were.
+     * Start a sense-making step: themes, assessments, a ranking, a combined idea or repeats
+     * @description Checks the provider (it must be able to do the step), chooses the ideas and plans its calls, and reserves what they may cost against the daily token budgets, all before anything is queued; over a limit it answers 429 with Retry-After. The step runs as a durable job; follow it at GET /api/analyses/{id}/. A themes proposal waits to be applied, assessments are kept apart from votes, a combined idea is a new idea whose sources stay as they were. 'repeats' is the one step that changes ideas: each idea the model judges a repeat of an earlier one is stacked under it, with the model and its reason, as a person's 'Mark as duplicate' would; 'Not a duplicate' undoes it.
      */
     post: {
       parameters: {
@@ -12704,7 +12704,7 @@ export interface components {
       ideas: number[];
       input_tokens: number;
       /** @enum {string} */
-      kind: 'themes' | 'assess' | 'rank' | 'combine';
+      kind: 'themes' | 'assess' | 'rank' | 'combine' | 'repeats';
       /** @enum {string} */
       method: 'model' | 'keywords';
       model: string;
@@ -12735,7 +12735,7 @@ export interface components {
       ideas: number[];
       input_tokens: number;
       /** @enum {string} */
-      kind: 'themes' | 'assess' | 'rank' | 'combine';
+      kind: 'themes' | 'assess' | 'rank' | 'combine' | 'repeats';
       /** @enum {string} */
       method: 'model' | 'keywords';
       model: string;
@@ -12753,7 +12753,7 @@ export interface components {
       /** @description How many ideas it works on. */
       ideas: number;
       /** @enum {string} */
-      kind: 'themes' | 'assess' | 'rank' | 'combine';
+      kind: 'themes' | 'assess' | 'rank' | 'combine' | 'repeats';
       /** @description The most tokens its calls may use, reserved against the daily budgets. */
       max_tokens: number;
       /**
@@ -12770,7 +12770,7 @@ export interface components {
       /** @description How many ideas it works on. */
       ideas: number;
       /** @enum {string} */
-      kind: 'themes' | 'assess' | 'rank' | 'combine';
+      kind: 'themes' | 'assess' | 'rank' | 'combine' | 'repeats';
       /** @description The most tokens its calls may use, reserved against the daily budgets. */
       max_tokens: number;
       /**
@@ -12782,26 +12782,26 @@ export interface components {
       rounds: number | null;
     };
     AnalysisRequest: {
-      /** @description The ideas to work on: required for 'combine' (2 to 4), optional for 'assess' (default: every idea not stacked as a near-duplicate), ignored otherwise. */
+      /** @description The ideas to work on: required for 'combine' (2 to 4), optional for 'assess' and 'repeats' (default: the newest 1,000 not stacked as near-duplicates), ignored otherwise. */
       ideas?: number[];
       /**
-       * @description 'themes' proposes themes, 'assess' scores impact, effort and novelty, 'rank' runs a tournament over the top ideas, 'combine' merges 2 to 4 ideas into a new one.
+       * @description 'themes' proposes themes, 'assess' scores impact, effort and novelty, 'rank' runs a tournament over the top ideas, 'combine' merges 2 to 4 ideas into a new one, 'repeats' asks the model which ideas repeat a near earlier one in other words, and stacks them.
        * @enum {string}
        */
-      kind: 'themes' | 'assess' | 'rank' | 'combine';
+      kind: 'themes' | 'assess' | 'rank' | 'combine' | 'repeats';
       model: string;
       provider: string;
       /** @description 'rank': how many of the most up-voted ideas to rank (2 to 50; 20 if absent). */
       top?: number;
     };
     AnalysisRequestInput: {
-      /** @description The ideas to work on: required for 'combine' (2 to 4), optional for 'assess' (default: every idea not stacked as a near-duplicate), ignored otherwise. */
+      /** @description The ideas to work on: required for 'combine' (2 to 4), optional for 'assess' and 'repeats' (default: the newest 1,000 not stacked as near-duplicates), ignored otherwise. */
       ideas?: number[];
       /**
-       * @description 'themes' proposes themes, 'assess' scores impact, effort and novelty, 'rank' runs a tournament over the top ideas, 'combine' merges 2 to 4 ideas into a new one.
+       * @description 'themes' proposes themes, 'assess' scores impact, effort and novelty, 'rank' runs a tournament over the top ideas, 'combine' merges 2 to 4 ideas into a new one, 'repeats' asks the model which ideas repeat a near earlier one in other words, and stacks them.
        * @enum {string}
        */
-      kind: 'themes' | 'assess' | 'rank' | 'combine';
+      kind: 'themes' | 'assess' | 'rank' | 'combine' | 'repeats';
       model: string;
       provider: string;
       /** @description 'rank': how many of the most up-voted ideas to rank (2 to 50; 20 if absent). */
@@ -12850,6 +12850,14 @@ export interface components {
           idea: number | null;
           /** @constant */
           kind: 'combine';
+        }
+      | {
+          /** @description Pairs of an idea and a near earlier one the model judged. */
+          judged: number;
+          /** @constant */
+          kind: 'repeats';
+          /** @description Ideas it judged repeats, stacked under the earlier. */
+          stacked: number;
         };
     AnalysisResultInput:
       | {
@@ -12894,6 +12902,14 @@ export interface components {
           idea: number | null;
           /** @constant */
           kind: 'combine';
+        }
+      | {
+          /** @description Pairs of an idea and a near earlier one the model judged. */
+          judged: number;
+          /** @constant */
+          kind: 'repeats';
+          /** @description Ideas it judged repeats, stacked under the earlier. */
+          stacked: number;
         };
     Brainstorm: {
       /** @description Blind review: an idea's votes, reaction counts and comments are withheld from each member until they have reviewed it (totals_hidden on the idea). */
@@ -13471,8 +13487,12 @@ export interface components {
         surprised: number;
         thumbtack: number;
       } | null;
-      /** @description Who stacked it by hand; null when the detector did, or it is not stacked. */
+      /** @description The model's one-line reason, with `stacked_by_model`. */
+      stack_reason: string | null;
+      /** @description Who stacked it by hand; null when the detector or a model did, or it is not stacked. */
       stacked_by: number | null;
+      /** @description The language model that judged it a repeat in other words (a 'repeats' step); null when the detector or a person stacked it, or it is not stacked. */
+      stacked_by_model: string | null;
       summary: string;
       /** @description The brainstorm's theme the team sorted it into; null while unsorted. */
       theme: number | null;
@@ -13670,8 +13690,12 @@ export interface components {
         surprised: number;
         thumbtack: number;
       } | null;
-      /** @description Who stacked it by hand; null when the detector did, or it is not stacked. */
+      /** @description The model's one-line reason, with `stacked_by_model`. */
+      stack_reason: string | null;
+      /** @description Who stacked it by hand; null when the detector or a model did, or it is not stacked. */
       stacked_by: number | null;
+      /** @description The language model that judged it a repeat in other words (a 'repeats' step); null when the detector or a person stacked it, or it is not stacked. */
+      stacked_by_model: string | null;
       summary: string;
       /** @description The brainstorm's theme the team sorted it into; null while unsorted. */
       theme: number | null;
@@ -13802,8 +13826,8 @@ export interface components {
       warnings: string[];
     };
     LlmProvider: {
-      /** @description What it can do: generate ideas, embed them, cluster them into themes, assess, rank and combine them. An action a provider cannot do is not offered for it. */
-      capabilities: ('generate' | 'embed' | 'cluster' | 'assess' | 'rank' | 'combine')[];
+      /** @description What it can do: generate ideas, embed them, cluster them into themes, assess, rank and combine them, judge which repeat each other in other words. An action a provider cannot do is not offered for it. */
+      capabilities: ('generate' | 'embed' | 'cluster' | 'assess' | 'rank' | 'combine' | 'judge')[];
       default_model: string;
       models: string[];
       name: string;
@@ -13811,8 +13835,8 @@ export interface components {
       provider: string;
     };
     LlmProviderInput: {
-      /** @description What it can do: generate ideas, embed them, cluster them into themes, assess, rank and combine them. An action a provider cannot do is not offered for it. */
-      capabilities: ('generate' | 'embed' | 'cluster' | 'assess' | 'rank' | 'combine')[];
+      /** @description What it can do: generate ideas, embed them, cluster them into themes, assess, rank and combine them, judge which repeat each other in other words. An action a provider cannot do is not offered for it. */
+      capabilities: ('generate' | 'embed' | 'cluster' | 'assess' | 'rank' | 'combine' | 'judge')[];
       default_model: string;
       models: string[];
       name: string;

@@ -8,7 +8,7 @@ import { useLatestAnalysis } from '../api/get-latest-analysis';
 import type { Analysis, AnalysisKind } from '../api/types';
 import { isFinished } from '../lib/analysis-status';
 
-/** What a run that has just finished changed, read again: new scores, or a new idea. */
+/** What a run that has just finished changed, read again: new scores, a new idea, new stacks. */
 function refreshAfter(queryClient: QueryClient, { kind, brainstorm }: Analysis) {
   switch (kind) {
     case 'assess':
@@ -17,6 +17,7 @@ function refreshAfter(queryClient: QueryClient, { kind, brainstorm }: Analysis) 
       void queryClient.invalidateQueries({ queryKey: analysisKeys.ideaAssessments() });
       return;
     case 'combine':
+    case 'repeats':
       void queryClient.invalidateQueries({ queryKey: ideaKeys.all });
       void queryClient.invalidateQueries({ queryKey: brainstormKeys.lists() });
       return;

@@ -7,6 +7,7 @@ const NEEDS: Record<AnalysisKind, { capability: LlmCapability; doing: string }> 
   assess: { capability: 'assess', doing: 'assess ideas' },
   rank: { capability: 'rank', doing: 'rank ideas' },
   combine: { capability: 'combine', doing: 'combine ideas' },
+  repeats: { capability: 'judge', doing: 'find repeats' },
 };
 
 /** The providers that can run this kind: the only ones offered for it. */

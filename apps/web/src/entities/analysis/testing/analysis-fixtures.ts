@@ -9,7 +9,7 @@ export const openai: LlmProvider = {
   name: 'OpenAI',
   models: ['gpt-5-mini', 'gpt-5'],
   default_model: 'gpt-5-mini',
-  capabilities: ['generate', 'cluster', 'assess', 'rank', 'combine'],
+  capabilities: ['generate', 'cluster', 'assess', 'rank', 'combine', 'judge'],
 };
 
 /** The offline provider: it generates and clusters by shared words, nothing else. */

@@ -23,6 +23,8 @@ export function makeIdea(overrides: Partial<ServerIdea> = {}): ServerIdea {
     duplicate_of: null,
     duplicate_score: null,
     stacked_by: null,
+    stacked_by_model: null,
+    stack_reason: null,
     duplicates_count: 0,
     theme: null,
     combined_from: null,

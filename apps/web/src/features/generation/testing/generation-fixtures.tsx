@@ -17,14 +17,14 @@ export const providers: LlmProvider[] = [
     name: 'OpenAI',
     models: ['gpt-4o-mini', 'gpt-4o'],
     default_model: 'gpt-4o',
-    capabilities: ['generate', 'cluster', 'assess', 'rank', 'combine'],
+    capabilities: ['generate', 'cluster', 'assess', 'rank', 'combine', 'judge'],
   },
   {
     provider: 'anthropic',
     name: 'Anthropic',
     models: ['claude-haiku-4-5', 'claude-sonnet-4-5'],
     default_model: 'claude-sonnet-4-5',
-    capabilities: ['generate', 'cluster', 'assess', 'rank', 'combine'],
+    capabilities: ['generate', 'cluster', 'assess', 'rank', 'combine', 'judge'],
   },
 ];
 

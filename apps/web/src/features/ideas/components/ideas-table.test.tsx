@@ -15,7 +15,13 @@ const alone = makeIdea({ id: 4, title: 'Bike parking' });
 function serveStack() {
   let stack = [
     makeIdea({ id: 2, title: 'App for carpools', duplicate_of: 1, votes: 3 }),
-    makeIdea({ id: 3, title: 'Carpooling app', duplicate_of: 1 }),
+    makeIdea({
+      id: 3,
+      title: 'Carpooling app',
+      duplicate_of: 1,
+      stacked_by_model: 'gpt-5-mini',
+      stack_reason: 'both are an app that pairs drivers going the same way',
+    }),
   ];
   const taken: number[] = [];
   server.use(
@@ -89,6 +95,20 @@ describe('IdeasTable stacks', () => {
     expect(taken).toEqual([2]);
     expect(screen.getByText('Carpooling app')).toBeVisible();
     expect(screen.getByRole('button', { name: '+2 similar' })).toHaveFocus();
+  });
+
+  it('says which model stacked an idea and why, and only on that idea', async () => {
+    serveStack();
+    const user = renderTable();
+    await user.click(screen.getByRole('button', { name: '+2 similar' }));
+    const judged = (await screen.findByText('Carpooling app')).closest('tr') as HTMLElement;
+    expect(
+      within(judged).getByText(
+        'Stacked by gpt-5-mini: both are an app that pairs drivers going the same way',
+      ),
+    ).toBeVisible();
+    const reworded = screen.getByText('App for carpools').closest('tr') as HTMLElement;
+    expect(within(reworded).queryByText(/Stacked by/)).toBeNull();
   });
 
   it('says which idea a generated one was developed from and what steered it', async () => {

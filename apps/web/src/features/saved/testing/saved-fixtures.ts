@@ -36,6 +36,8 @@ export function makeSavedIdea(overrides: Partial<SavedIdea> = {}): SavedIdea {
     duplicate_of: null,
     duplicate_score: null,
     stacked_by: null,
+    stacked_by_model: null,
+    stack_reason: null,
     duplicates_count: 0,
     theme: null,
     combined_from: null,
