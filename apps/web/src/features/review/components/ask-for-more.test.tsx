@@ -44,7 +44,13 @@ function serveAsking(refusal?: string) {
   server.use(
     http.get('/api/llm-providers/', () =>
       HttpResponse.json([
-        { provider: 'openai', name: 'OpenAI', models: ['gpt-4o'], default_model: 'gpt-4o' },
+        {
+          provider: 'openai',
+          name: 'OpenAI',
+          models: ['gpt-4o'],
+          default_model: 'gpt-4o',
+          capabilities: ['generate', 'cluster', 'assess', 'rank', 'combine', 'judge'],
+        },
       ]),
     ),
     http.post('/api/ideas/:id/more-like-this/', ({ params, request }) =>

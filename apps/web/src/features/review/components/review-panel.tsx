@@ -14,6 +14,8 @@ interface ReviewPanelProps {
   onViewChange: (view: Partial<ReviewView>) => void;
   /** The generation controls, from the generation feature, shown under the list. */
   generation?: ReactNode;
+  /** Finding repeats in other words, from the repeats feature, shown last. */
+  repeats?: ReactNode;
 }
 
 /** The review page below the brainstorm's header card: the queue, its toggles and list. */
@@ -23,6 +25,7 @@ export function ReviewPanel({
   view,
   onViewChange,
   generation,
+  repeats,
 }: ReviewPanelProps) {
   return (
     <>
@@ -58,6 +61,7 @@ export function ReviewPanel({
         onViewChange={onViewChange}
       />
       {generation}
+      {repeats}
     </>
   );
 }

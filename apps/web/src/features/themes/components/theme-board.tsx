@@ -67,7 +67,8 @@ export function ThemeBoard({ brainstormId, themes, ideas }: ThemeBoardProps) {
       ) : null}
       <ul className="grid gap-3">
         {themes.map((theme) => {
-          const own = ideas.filter((idea) => idea.theme === theme.id);
+          // A stack is one idea: its original stands for it, as in the theme's count.
+          const own = ideas.filter((idea) => idea.theme === theme.id && idea.duplicate_of === null);
           return (
             <ThemeCard
               key={theme.id}

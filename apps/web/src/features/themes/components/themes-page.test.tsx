@@ -125,6 +125,27 @@ describe('ThemesPage', () => {
     expect(await screen.findByRole('heading', { name: 'Unsorted (1)' })).toBeVisible();
   });
 
+  it('lists a stack once in its theme, as the count says', async () => {
+    serveLatestAnalyses({});
+    const ideas = sixIdeas().map((idea) => ({
+      ...idea,
+      theme: 1,
+      duplicate_of: idea.id > 2 ? 1 : null,
+      duplicates_count: idea.id === 1 ? 4 : 0,
+    }));
+    serveThemesWorld({
+      ideas,
+      themes: [makeTheme({ id: 1, name: 'Pricing' })],
+      suggestions: [],
+    });
+    openThemes();
+    const heading = await screen.findByRole('heading', { name: /Pricing/ }, APP_LOADED);
+    const card = heading.closest('li') as HTMLElement;
+    expect(within(card).getByText('(2)')).toBeVisible();
+    expect(within(card).getAllByRole('combobox', { name: /^Theme of / })).toHaveLength(2);
+    expect(within(card).queryByRole('combobox', { name: 'Theme of Idea number 3' })).toBeNull();
+  });
+
   it('deletes a theme after asking, its ideas becoming unsorted', async () => {
     serveLatestAnalyses({});
     const world = serveThemesWorld({

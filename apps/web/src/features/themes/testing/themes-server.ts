@@ -22,7 +22,9 @@ export function serveThemesWorld({
   const counted = () =>
     world.themes.map((theme) => ({
       ...theme,
-      ideas_count: world.ideas.filter((idea) => idea.theme === theme.id).length,
+      ideas_count: world.ideas.filter(
+        (idea) => idea.theme === theme.id && idea.duplicate_of === null,
+      ).length,
     }));
   const record = async (request: Request) => {
     const text = await request.text();

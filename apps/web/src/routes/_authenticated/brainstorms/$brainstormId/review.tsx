@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import { brainstormQueryOptions, useBrainstorm } from '@/features/brainstorms/api/get-brainstorm';
 import { BrainstormDetailPage } from '@/features/brainstorms/components/brainstorm-detail-page';
 import { GenerationControls } from '@/features/generation/components/generation-controls';
+import { RepeatsSection } from '@/features/repeats/components/repeats-section';
 import { ReviewPanel } from '@/features/review/components/review-panel';
 import {
   reviewSearchDefaults,
@@ -69,6 +70,7 @@ function ReviewRoute() {
               poll={false}
             />
           }
+          repeats={<RepeatsSection brainstormId={brainstormId} />}
         />
       }
     />
