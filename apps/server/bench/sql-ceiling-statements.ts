@@ -72,7 +72,8 @@ function ideaJson(withAnnotation: boolean) {
     'comments_count', ${unlessHidden('i.comments_count')},
     'totals_hidden', ${hidden},
     'duplicate_of', i.duplicate_of, 'duplicate_score', i.duplicate_score,
-    'stacked_by', i.stacked_by, 'duplicates_count', i.duplicates_count, 'theme', i.theme_id,
+    'stacked_by', i.stacked_by, 'stacked_by_model', i.stacked_by_model,
+    'stack_reason', i.stack_reason, 'duplicates_count', i.duplicates_count, 'theme', i.theme_id,
     'combined_from', i.combined_from ${annotation})`;
 }
 

@@ -42,6 +42,29 @@ describe('loadConfig', () => {
     );
   });
 
+  it('judges repeats with the first language model unless told otherwise, never offline', () => {
+    const models = {
+      ANTHROPIC_API_KEY: 'a',
+      OPENAI_COMPATIBLE_BASE_URL: 'http://127.0.0.1:9',
+      OPENAI_COMPATIBLE_MODELS: 'small,large',
+    };
+    const first = loadConfig(models).providers.find((p) => p.key !== 'offline');
+    expect(loadConfig(models).repeatsJudge).toEqual({
+      provider: first?.key,
+      model: first?.defaultModel,
+    });
+    expect(loadConfig({}).repeatsJudge).toBeNull();
+    expect(loadConfig({ ...models, REPEATS_JUDGE: 'off' }).repeatsJudge).toBeNull();
+    expect(
+      loadConfig({ ...models, REPEATS_JUDGE: 'openai_compatible:large' }).repeatsJudge,
+    ).toEqual({ provider: 'openai_compatible', model: 'large' });
+    for (const setting of ['openai_compatible:huge', 'offline:sample-ideas', 'large']) {
+      expect(() => loadConfig({ ...models, REPEATS_JUDGE: setting })).toThrow(
+        /REPEATS_JUDGE: '.*' is not a model of a configured language-model provider/,
+      );
+    }
+  });
+
   it('lists every bad variable at once', () => {
     let error: unknown;
     try {

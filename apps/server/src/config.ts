@@ -79,6 +79,39 @@ export interface DuplicateThresholds {
 /** Measured on the labelled pairs (`near-duplicates.test.ts`); the README gives the figures. */
 export const DEFAULT_DUPLICATE_THRESHOLDS: DuplicateThresholds = { lexical: 0.5, semantic: 0.9 };
 
+/**
+ * The model that judges, after ideas are stored, which of them repeat an earlier idea in other
+ * words (a 'repeats' step, issue 38); none where no language model is configured or it is off.
+ */
+export interface RepeatsJudge {
+  provider: ProviderKey;
+  model: string;
+}
+
+/**
+ * `REPEATS_JUDGE`: 'auto' (the first language-model provider's default model), 'off', or
+ * `provider:model` of a configured provider.
+ */
+function repeatsJudge(setting: string, providers: readonly ProviderConfig[]): RepeatsJudge | null {
+  const models = providers.filter((provider) => provider.key !== 'offline');
+  if (setting === 'off') return null;
+  if (setting === 'auto') {
+    const first = models[0];
+    return first ? { provider: first.key, model: first.defaultModel } : null;
+  }
+  const [key = '', ...rest] = setting.split(':');
+  const model = rest.join(':');
+  const provider = models.find((candidate) => candidate.key === key);
+  if (!provider?.models.includes(model)) {
+    const choices = models.flatMap((p) => p.models.map((m) => `${p.key}:${m}`));
+    throw new ConfigError([
+      `REPEATS_JUDGE: '${setting}' is not a model of a configured language-model provider. ` +
+        `Use 'auto', 'off' or one of: ${choices.join(', ') || 'none configured'}.`,
+    ]);
+  }
+  return { provider: provider.key, model };
+}
+
 /** The embedding models used unless configured; Ollama and OpenAI-compatible ones are opt-in. */
 export const DEFAULT_EMBEDDING_MODELS = {
   openai: 'text-embedding-3-small',
@@ -127,6 +160,7 @@ const envSchema = z
     QUEUE_POLLING_SECONDS: z.coerce.number().min(0.5).max(60).default(10),
     DUPLICATE_LEXICAL_THRESHOLD: share().default(DEFAULT_DUPLICATE_THRESHOLDS.lexical),
     DUPLICATE_SEMANTIC_THRESHOLD: share().default(DEFAULT_DUPLICATE_THRESHOLDS.semantic),
+    REPEATS_JUDGE: z.string().trim().min(1).default('auto'),
     OPENAI_EMBEDDING_MODEL: embeddingModel().default(DEFAULT_EMBEDDING_MODELS.openai),
     GOOGLE_EMBEDDING_MODEL: embeddingModel().default(DEFAULT_EMBEDDING_MODELS.google),
     OLLAMA_EMBEDDING_MODEL: embeddingModel().default('none'),
@@ -180,6 +214,7 @@ export interface Config {
   providerProblems: string[];
   generation: GenerationConfig;
   duplicates: DuplicateThresholds;
+  repeatsJudge: RepeatsJudge | null;
   live: LiveConfig;
   /** Dollars per million tokens per provider and model: the defaults and the setting's. */
   modelPrices: ModelPrice[];
@@ -308,6 +343,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       lexical: e.DUPLICATE_LEXICAL_THRESHOLD,
       semantic: e.DUPLICATE_SEMANTIC_THRESHOLD,
     },
+    repeatsJudge: repeatsJudge(e.REPEATS_JUDGE, providers),
     live: {
       streamsPerUser: e.LIVE_STREAMS_PER_USER,
       streamsPerProcess: e.LIVE_STREAMS_PER_PROCESS,

@@ -24,6 +24,8 @@ export const testConfig: Config = {
     workers: false,
   },
   duplicates: loadConfig({}).duplicates,
+  // Suites that count a model's calls see only their own: those that judge repeats turn it on.
+  repeatsJudge: null,
   live: loadConfig({}).live,
   modelPrices: loadConfig({}).modelPrices,
   publicUrl: undefined,

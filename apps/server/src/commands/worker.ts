@@ -28,6 +28,7 @@ export async function worker(config: Config) {
     generation: { ...config.generation, workers: true },
     duplicates: config.duplicates,
     webhooks: { settings: config.webhooks, publicUrl: config.publicUrl },
+    checkRepeats: config.repeatsJudge !== null,
     log,
   });
   await startDeliveryWorkers(

@@ -27,6 +27,7 @@ async function generationPlugin(
     generation: opts.config.generation,
     duplicates: opts.config.duplicates,
     webhooks: { settings: opts.config.webhooks, publicUrl: opts.config.publicUrl },
+    checkRepeats: opts.config.repeatsJudge !== null,
     log: app.log,
   });
   app.decorate('generation', engine);

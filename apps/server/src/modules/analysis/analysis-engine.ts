@@ -1,13 +1,19 @@
 import type { PgBoss } from 'pg-boss';
-import type { DuplicateThresholds, GenerationConfig } from '../../config.js';
+import type { DuplicateThresholds, GenerationConfig, RepeatsJudge } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import { ANALYSIS_DEAD_LETTER_QUEUE, analysisQueue } from '../generation/job-queue.js';
+import {
+  ANALYSIS_DEAD_LETTER_QUEUE,
+  analysisQueue,
+  REPEATS_CHECK_QUEUE,
+  type RepeatsCheckJob,
+} from '../generation/job-queue.js';
 import { createProviderClients } from '../providers/provider-clients.js';
 import type { ProviderConfig, ProviderKey } from '../providers/providers.config.js';
 import * as repository from './analysis.repository.js';
 import { runners } from './analysis-kinds.js';
 import type { AnalysisJob } from './analysis-queue.js';
 import { abandonAnalysis, runAnalysis } from './analysis-runner.js';
+import { checkRepeats } from './repeats-checks.js';
 
 interface EngineLogger {
   error(object: unknown, message: string): void;
@@ -25,9 +31,11 @@ export async function startAnalysisWorkers(options: {
   providers: readonly ProviderConfig[];
   generation: GenerationConfig;
   duplicates: DuplicateThresholds;
+  /** The model that judges repeats in ideas just stored; none: they are not checked. */
+  repeatsJudge: RepeatsJudge | null;
   log: EngineLogger;
 }): Promise<void> {
-  const { boss, database, providers, generation, duplicates, log } = options;
+  const { boss, database, providers, generation, duplicates, repeatsJudge, log } = options;
   if (!generation.workers) return;
   if (database.pglite) await handBackOrphans(database, boss, log);
   const deps = {
@@ -53,6 +61,25 @@ export async function startAnalysisWorkers(options: {
   await boss.work<AnalysisJob>(ANALYSIS_DEAD_LETTER_QUEUE, { localConcurrency: 1 }, ([job]) =>
     job ? abandonAnalysis(database.db, job.data) : Promise.resolve(),
   );
+  if (repeatsJudge) {
+    const checks = {
+      db: database.db,
+      boss,
+      judge: repeatsJudge,
+      limits: deps.limits,
+      duplicates,
+      log,
+    };
+    await boss.work<RepeatsCheckJob>(
+      REPEATS_CHECK_QUEUE,
+      {
+        localConcurrency: 1,
+        pollingIntervalSeconds: generation.pollingSeconds,
+        notifyPollingIntervalSeconds: generation.pollingSeconds,
+      },
+      ([job]) => (job ? checkRepeats(checks, job.data) : Promise.resolve()),
+    );
+  }
 }
 
 /**

@@ -33,6 +33,8 @@ export interface EngineOptions {
   duplicates: DuplicateThresholds;
   /** A finished generation is an event for the webhooks, whose queues start with these. */
   webhooks: { settings: WebhookConfig; publicUrl: string | undefined };
+  /** Whether a model judges repeats: a finished generation's ideas are then checked. */
+  checkRepeats: boolean;
   log: EngineLogger;
 }
 
@@ -53,7 +55,7 @@ export function jobExpirySeconds(g: GenerationConfig): number {
  * the dead-letter queue, whose worker records the slot's failure.
  */
 export async function startGenerationEngine(options: EngineOptions): Promise<GenerationEngine> {
-  const { database, providers, generation, duplicates, webhooks, log } = options;
+  const { database, providers, generation, duplicates, webhooks, checkRepeats, log } = options;
   const timings: QueueTimings = {
     expireInSeconds: jobExpirySeconds(generation),
     maintenanceSeconds: generation.maintenanceSeconds,
@@ -85,6 +87,7 @@ export async function startGenerationEngine(options: EngineOptions): Promise<Gen
       limits: generation.limits,
       duplicates,
       webhooks: { boss, publicUrl: webhooks.publicUrl },
+      repeatsChecks: checkRepeats ? boss : null,
       log,
     };
     await failUnservedJobs(deps, boss, providers, log);

@@ -6,6 +6,7 @@ import {
   eq,
   getTableColumns,
   inArray,
+  isNull,
   sql,
   type AnyColumn,
 } from 'drizzle-orm';
@@ -419,6 +420,30 @@ export async function settleFailedCall(db: Db, slot: ClaimedSlot, cost: FailedCa
       unreported_tokens = g.unreported_tokens + settled.unreported,
       reserved_tokens = greatest(g.reserved_tokens - settled.released, 0)
     from settled where g.id = ${slot.generationId}`);
+}
+
+/**
+ * A finished generation's ideas that stand alone, as a repeats check names them (`RepeatsCheckJob`),
+ * with its brainstorm and who asked; null when it stored none.
+ */
+export async function standingIdeasOf(db: Db, generationId: number) {
+  const rows = await db
+    .select({
+      id: ideas.id,
+      brainstormId: generations.brainstormId,
+      createdBy: generations.createdBy,
+    })
+    .from(ideas)
+    .innerJoin(generations, eq(generations.id, ideas.generationId))
+    .where(and(eq(ideas.generationId, generationId), isNull(ideas.duplicateOf)))
+    .orderBy(asc(ideas.id));
+  const [first] = rows;
+  if (!first) return null;
+  return {
+    brainstormId: first.brainstormId,
+    requestedBy: first.createdBy,
+    ideas: rows.map((row) => row.id),
+  };
 }
 
 /** The slots a worker has claimed and not finished, with their provider: their jobs are active. */

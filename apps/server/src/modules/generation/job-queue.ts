@@ -20,6 +20,26 @@ export const isAnalysisQueue = (name: string) =>
   name.startsWith('analyze-') && name !== ANALYSIS_DEAD_LETTER_QUEUE;
 
 /**
+ * Ideas just stored (by a generation, by hand or by an import) are checked for repeats in other
+ * words by a language model, where one judges them (issue 38): a job names them, and its worker
+ * starts a 'repeats' step when they have pairs to judge.
+ */
+export const REPEATS_CHECK_QUEUE = 'check-repeats';
+
+export interface RepeatsCheckJob {
+  brainstormId: number;
+  /** Whose budget the step's calls are reserved against: who generated, wrote or imported. */
+  requestedBy: number;
+  ideas: number[];
+}
+
+/** Asks for a repeats check, inside the transaction that stored the ideas when there is one. */
+export async function insertRepeatsCheck(boss: PgBoss, db: Db, job: RepeatsCheckJob) {
+  if (job.ideas.length === 0) return;
+  await boss.insert(REPEATS_CHECK_QUEUE, [{ data: job }], inTransaction(db));
+}
+
+/**
  * How often a worker says it is still running a job, and how long the queue waits without a word
  * before it takes the worker for dead and runs the job again (pg-boss's least: 10 s).
  */
@@ -82,6 +102,13 @@ export async function ensureQueues(
   await upsertQueue(boss, {
     name: ANALYSIS_DEAD_LETTER_QUEUE,
     retryLimit: 2,
+    retryDelay: 5,
+    notify: true,
+  });
+  // A check only plans and queues a step: quick, and harmless to run again.
+  await upsertQueue(boss, {
+    name: REPEATS_CHECK_QUEUE,
+    retryLimit: 3,
     retryDelay: 5,
     notify: true,
   });

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { PgBoss } from 'pg-boss';
 import type { DuplicateThresholds, GenerationConfig, GenerationLimits } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type {
@@ -10,6 +11,7 @@ import type { ProviderKey } from '../providers/providers.config.js';
 import type { PromptInput } from '../providers/generated-idea.js';
 import { emitWebhookEvent, type WebhookOutbox } from '../webhooks/webhooks.service.js';
 import * as repository from './generation.repository.js';
+import { insertRepeatsCheck } from './job-queue.js';
 import { buildPrompt, MAX_AVOID_TITLES } from './prompts.js';
 import { classifyFailure, failedCallCost, type CallFailure } from './provider-failures.js';
 import {
@@ -28,11 +30,16 @@ export interface SlotRunnerDeps {
   limits: GenerationLimits;
   duplicates: DuplicateThresholds;
   webhooks: WebhookOutbox;
+  /** The queue a finished generation's ideas are checked for repeats on; none without a judge. */
+  repeatsChecks: PgBoss | null;
   log: { warn(object: unknown, message: string): void };
 }
 
-/** What settling a slot needs: the database, and the webhooks to tell when that finished its generation. */
-export type Settling = Pick<SlotRunnerDeps, 'db' | 'webhooks'>;
+/**
+ * What settling a slot needs: the database, the webhooks to tell when that finished its
+ * generation, and the queue that checks its ideas for repeats then.
+ */
+export type Settling = Pick<SlotRunnerDeps, 'db' | 'webhooks' | 'repeatsChecks'>;
 
 /**
  * Runs a write that settles a slot (true when that finished its generation) in one transaction
@@ -49,9 +56,16 @@ async function settle(
   });
 }
 
-/** The webhooks' event for a generation that has finished, in the transaction that finished it. */
-const announceFinish = (tx: Db, deps: Settling, generationId: number) =>
-  emitWebhookEvent(tx, deps.webhooks, { type: 'generation.finished', generationId });
+/**
+ * The webhooks' event for a generation that has finished, and the check of its ideas for
+ * repeats, in the transaction that finished it.
+ */
+async function announceFinish(tx: Db, deps: Settling, generationId: number) {
+  await emitWebhookEvent(tx, deps.webhooks, { type: 'generation.finished', generationId });
+  if (!deps.repeatsChecks) return;
+  const stored = await repository.standingIdeasOf(tx, generationId);
+  if (stored) await insertRepeatsCheck(deps.repeatsChecks, tx, stored);
+}
 
 /** Thrown into a job that was stopped because its worker is shutting down. */
 export class WorkerStopping extends Error {

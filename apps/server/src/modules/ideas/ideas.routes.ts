@@ -144,15 +144,24 @@ export async function ideaRoutes(app: FastifyInstance, opts: { duplicates: Dupli
         summary: 'Write an idea by hand, in any brainstorm',
         description:
           'An idea that nearly repeats one already in the brainstorm is stored stacked under ' +
-          'it (duplicate_of), never refused.',
+          'it (duplicate_of), never refused. Where a model judges repeats (REPEATS_JUDGE), one ' +
+          'that stands alone is then checked for repeating an earlier idea in other words.',
         body: ideaCreateBody,
         response: { 201: ideaSchema, ...errorResponses(400, 401) },
       },
     },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(await ideas.createIdea(app.db, actor(request), request.body, opts.duplicates)),
+    async (request, reply) => {
+      const user = actor(request);
+      const idea = await ideas.createIdea(app.db, user, request.body, opts.duplicates);
+      if (idea.duplicate_of === null) {
+        await app.checkRepeats({
+          brainstormId: idea.brainstorm,
+          requestedBy: user.id,
+          ideas: [idea.id],
+        });
+      }
+      return reply.code(201).send(idea);
+    },
   );
 
   r.get(

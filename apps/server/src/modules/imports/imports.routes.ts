@@ -47,24 +47,26 @@ export async function importRoutes(
         summary: 'Import a CSV or JSON file of ideas, all or none',
         description:
           'Anyone who may write an idea by hand in the brainstorm may import; the ideas are ' +
-          "the caller's, stored in one transaction and stacked as hand-written ones are. When " +
+          "the caller's, stored in one transaction and stacked as hand-written ones are (and " +
+          'checked for repeats in other words where a model judges them). When ' +
           `any row has an error nothing is stored: 400 with rows.<row>.<field>. ${LIMITS}`,
         params: idParams,
         body: importBody,
         response: { 201: importResultSchema, ...errorResponses(400, 401, 404) },
       },
     },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(
-          await imports.importFile(
-            app.db,
-            actor(request),
-            request.params.id,
-            request.body,
-            opts.duplicates,
-          ),
-        ),
+    async (request, reply) => {
+      const user = actor(request);
+      const brainstormId = request.params.id;
+      const result = await imports.importFile(
+        app.db,
+        user,
+        brainstormId,
+        request.body,
+        opts.duplicates,
+      );
+      await app.checkRepeats({ brainstormId, requestedBy: user.id, ideas: result.ids });
+      return reply.code(201).send(result);
+    },
   );
 }

@@ -2675,7 +2675,7 @@ export interface paths {
     put?: never;
     /**
      * Import a CSV or JSON file of ideas, all or none
-     * @description Anyone who may write an idea by hand in the brainstorm may import; the ideas are the caller's, stored in one transaction and stacked as hand-written ones are. When any row has an error nothing is stored: 400 with rows.<row>.<field>. A file of at most 512 KB and 200 ideas; one that cannot be read as a whole (malformed, too large, too many ideas, no title column) is a 400 on content.
+     * @description Anyone who may write an idea by hand in the brainstorm may import; the ideas are the caller's, stored in one transaction and stacked as hand-written ones are (and checked for repeats in other words where a model judges them). When any row has an error nothing is stored: 400 with rows.<row>.<field>. A file of at most 512 KB and 200 ideas; one that cannot be read as a whole (malformed, too large, too many ideas, no title column) is a 400 on content.
      */
     post: {
       parameters: {
@@ -6700,7 +6700,7 @@ export interface paths {
     put?: never;
     /**
      * Write an idea by hand, in any brainstorm
-     * @description An idea that nearly repeats one already in the brainstorm is stored stacked under it (duplicate_of), never refused.
+     * @description An idea that nearly repeats one already in the brainstorm is stored stacked under it (duplicate_of), never refused. Where a model judges repeats (REPEATS_JUDGE), one that stands alone is then checked for repeating an earlier idea in other words.
      */
     post: {
       parameters: {
