@@ -30,6 +30,8 @@ async function run(label: string, database: Database) {
     OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl,
     OPENAI_COMPATIBLE_API_KEY: 'fake-llm-key',
     OPENAI_COMPATIBLE_MODELS: 'fake-model',
+    // Measured apart (the quality benchmark): its fake answers ideas, not verdicts.
+    REPEATS_JUDGE: 'off',
     GENERATION_MAX_IDEAS_PER_HOUR: '1000',
   });
   const app = await buildApp(config, { database, logger: false });

@@ -162,6 +162,8 @@ function serverEnv(database: ProcessEnv, fakeBaseUrl: string): ProcessEnv {
     OPENAI_COMPATIBLE_BASE_URL: fakeBaseUrl,
     OPENAI_COMPATIBLE_API_KEY: 'fake-llm-key',
     OPENAI_COMPATIBLE_MODELS: FAKE_MODEL,
+    // Measured apart (the quality benchmark): its fake answers ideas, not verdicts.
+    REPEATS_JUDGE: 'off',
     GENERATION_MAX_IDEAS_PER_HOUR: '100000',
     GENERATION_DAILY_TOKENS_PER_USER: '100000000',
     GENERATION_DAILY_TOKENS_TOTAL: '100000000',

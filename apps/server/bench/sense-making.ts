@@ -90,6 +90,8 @@ async function bench(label: string, database: Database) {
     OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl,
     OPENAI_COMPATIBLE_API_KEY: 'fake-llm-key',
     OPENAI_COMPATIBLE_MODELS: 'fake-model',
+    // Measured apart (the quality benchmark): its fake answers ideas, not verdicts.
+    REPEATS_JUDGE: 'off',
     GENERATION_DAILY_TOKENS_PER_USER: '10000000',
     GENERATION_DAILY_TOKENS_TOTAL: '10000000',
   });

@@ -127,6 +127,8 @@ export async function soak(options: SoakOptions): Promise<SoakReport> {
       OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl,
       OPENAI_COMPATIBLE_API_KEY: 'fake-llm-key',
       OPENAI_COMPATIBLE_MODELS: 'fake-model',
+      // Its fake answers ideas, not verdicts: the judge is tested apart.
+      REPEATS_JUDGE: 'off',
       GENERATION_TIMEOUT_SECONDS: '5',
       GENERATION_RETRY_DELAY_MS: '200',
       GENERATION_SHUTDOWN_GRACE_SECONDS: '1',

@@ -28,12 +28,16 @@ export function generationConfig(
   };
 }
 
-/** The environment that points the OpenAI-compatible provider at a fake server. */
+/**
+ * The environment that points the OpenAI-compatible provider at a fake server. Repeats are not
+ * judged by themselves: a suite counts its own calls, and those that judge say so.
+ */
 export const compatibleEnv = (baseUrl: string, models = 'fake-model') => ({
   OPENAI_COMPATIBLE_BASE_URL: baseUrl,
   OPENAI_COMPATIBLE_API_KEY: 'fake-llm-key',
   OPENAI_COMPATIBLE_NAME: 'Fake LLM',
   OPENAI_COMPATIBLE_MODELS: models,
+  REPEATS_JUDGE: 'off',
 });
 
 /** A fake language-model server and an app that generates with it, for one suite. */

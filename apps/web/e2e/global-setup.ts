@@ -32,6 +32,8 @@ export default async function globalSetup(config: FullConfig) {
     OPENAI_COMPATIBLE_NAME: 'Unreachable test provider',
     OPENAI_COMPATIBLE_MODELS: 'broken-model',
     GENERATION_ATTEMPTS: '1',
+    // The repeating model answers ideas, never verdicts: repeats are not judged by itself here.
+    REPEATS_JUDGE: 'off',
     // The webhooks journey's receiver listens on 127.0.0.1, which webhooks may not reach unless
     // private addresses are allowed; its retries come at once.
     WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
