@@ -61,6 +61,12 @@ const matrix: Record<string, Record<Actor, number>> = {
     staff: 200,
   },
   'GET /api/brainstorms/{id}/analyses/': { anonymous: 401, other: 200, owner: 200, staff: 200 },
+  'GET /api/brainstorms/{id}/possible-repeats/': {
+    anonymous: 401,
+    other: 200,
+    owner: 200,
+    staff: 200,
+  },
   'GET /api/analyses/{id}/': { anonymous: 401, other: 200, owner: 200, staff: 200 },
   'GET /api/analyses/{id}/comparisons/': { anonymous: 401, other: 200, owner: 200, staff: 200 },
   'GET /api/brainstorms/{id}/assessments/': {

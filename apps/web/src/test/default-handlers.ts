@@ -36,6 +36,8 @@ export const defaultHandlers = [
     HttpResponse.json({ count: 0, filteredCount: 0, next: null, previous: null, results: [] }),
   ),
   http.get('/api/llm-providers/', () => HttpResponse.json([])),
+  // The ranking page's top ideas that may repeat each other: none.
+  http.get('/api/brainstorms/:id/possible-repeats/', () => HttpResponse.json({ pairs: [] })),
   // The settings page's personal access tokens: none.
   http.get('/api/tokens/', () =>
     HttpResponse.json({ count: 0, next: null, previous: null, results: [] }),

@@ -12,6 +12,11 @@ import {
   comparisonSchema,
 } from './analysis.schemas.js';
 import * as analysis from './analysis.service.js';
+import {
+  possibleRepeats,
+  possibleRepeatsQuery,
+  possibleRepeatsSchema,
+} from './possible-repeats.js';
 
 export async function analysisRoutes(app: FastifyInstance, opts: { config: Config }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -88,6 +93,25 @@ export async function analysisRoutes(app: FastifyInstance, opts: { config: Confi
         request.query,
         await analysis.listAnalyses(app.db, actor(request), request.params.id, request.query),
       ),
+  );
+
+  r.get(
+    '/brainstorms/:id/possible-repeats/',
+    {
+      schema: {
+        tags,
+        summary: 'Ideas a ranking of the top ideas would compare that may say the same thing',
+        description:
+          'Among the ideas a ranking of `top` would choose (the most up-voted that stand alone), ' +
+          'each pair whose words or meaning are alike enough to be one idea, the later named as ' +
+          'the one that may repeat the earlier; pairs a person or a model said are different are ' +
+          'left out. Stack one with POST /api/ideas/{id}/mark-duplicate/ before ranking.',
+        params: idParams,
+        querystring: possibleRepeatsQuery,
+        response: { 200: possibleRepeatsSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    (request) => possibleRepeats(app.db, request.params.id, request.query.top),
   );
 
   r.get(

@@ -2936,6 +2936,114 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/brainstorms/{id}/possible-repeats/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Ideas a ranking of the top ideas would compare that may say the same thing
+     * @description Among the ideas a ranking of `top` would choose (the most up-voted that stand alone), each pair whose words or meaning are alike enough to be one idea, the later named as the one that may repeat the earlier; pairs a person or a model said are different are left out. Stack one with POST /api/ideas/{id}/mark-duplicate/ before ranking.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description How many of the most up-voted ideas a ranking would compare (as its 'top'). */
+          top?: number;
+        };
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['PossibleRepeats'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json':
+              components['schemas']['ErrorDetail'] | components['schemas']['FieldErrors'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/brainstorms/{id}/steering/': {
     parameters: {
       query?: never;
@@ -14178,6 +14286,32 @@ export interface components {
        * @enum {string}
        */
       scope: 'read' | 'write';
+    };
+    PossibleRepeats: {
+      /** @description The most alike first. */
+      pairs: {
+        /** @description The later idea, which would be stacked. */
+        idea: number;
+        /** @description The earlier idea it may repeat. */
+        may_repeat: number;
+        may_repeat_title: string;
+        /** @description The greater of their lexical and semantic similarity, 0–1. */
+        similarity: number;
+        title: string;
+      }[];
+    };
+    PossibleRepeatsInput: {
+      /** @description The most alike first. */
+      pairs: {
+        /** @description The later idea, which would be stacked. */
+        idea: number;
+        /** @description The earlier idea it may repeat. */
+        may_repeat: number;
+        may_repeat_title: string;
+        /** @description The greater of their lexical and semantic similarity, 0–1. */
+        similarity: number;
+        title: string;
+      }[];
     };
     Project: {
       /** @description When it was archived; null while active. Nothing can be filed into it then. */

@@ -18,6 +18,9 @@ export const analysisKeys = {
     [...analysisKeys.all, 'assessments', brainstormId] as const,
   disagreements: (brainstormId: number) =>
     [...analysisKeys.all, 'disagreements', brainstormId] as const,
+  /** The top ideas a ranking would compare that may repeat each other. */
+  possibleRepeats: (brainstormId: number, top: number) =>
+    [...analysisKeys.all, 'possible-repeats', brainstormId, top] as const,
   /** One idea's assessments, newest first. */
   ideaAssessments: () => [...analysisKeys.all, 'idea-assessments'] as const,
   ideaAssessment: (ideaId: number) => [...analysisKeys.ideaAssessments(), ideaId] as const,

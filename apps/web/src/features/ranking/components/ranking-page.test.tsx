@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,6 +9,7 @@ import {
   serveLlmProviders,
   servePlan,
 } from '@/entities/analysis/testing/analysis-fixtures';
+import { makeIdea } from '@/entities/idea/testing/idea-fixtures';
 import { makeUser } from '@/test/fixtures';
 import { server } from '@/test/msw-server';
 import { stubPointerCapture } from '@/test/pointer-capture';
@@ -58,6 +59,51 @@ describe('RankingPage', () => {
     await user.type(top, '51');
     expect(screen.getByText('Choose from 2 to 50 ideas.')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Rank the top ideas' })).toBeDisabled();
+  });
+
+  it('shows the top ideas that may repeat each other, and stacks one with a click', async () => {
+    serveLlmProviders([openai]);
+    serveLatestAnalyses({});
+    servePlan();
+    const asked: string[] = [];
+    const stacked: unknown[] = [];
+    const pair = {
+      idea: 14,
+      title: 'Teen-only lounge with beanbags',
+      may_repeat: 12,
+      may_repeat_title: 'A loud-allowed lounge for teenagers',
+      similarity: 0.31,
+    };
+    server.use(
+      http.get('/api/brainstorms/7/possible-repeats/', ({ request }) => {
+        asked.push(new URL(request.url).search);
+        return HttpResponse.json({ pairs: stacked.length > 0 ? [] : [pair] });
+      }),
+      http.post('/api/ideas/14/mark-duplicate/', async ({ request }) => {
+        stacked.push(await request.json());
+        return HttpResponse.json(makeIdea({ id: 14, duplicate_of: 12 }));
+      }),
+    );
+    const { user } = renderApp('/brainstorms/7/ranking', { signedInAs: member });
+
+    const list = await screen.findByRole(
+      'list',
+      { name: 'These top ideas may say the same thing' },
+      APP_LOADED,
+    );
+    expect(
+      within(list).getByText(
+        '#14 “Teen-only lounge with beanbags” may repeat #12 “A loud-allowed lounge for teenagers”',
+      ),
+    ).toBeVisible();
+    expect(asked).toEqual(['?top=20']);
+    await user.click(within(list).getByRole('button', { name: 'Stack #14 under #12' }));
+    await waitFor(() => {
+      expect(
+        screen.queryByRole('list', { name: 'These top ideas may say the same thing' }),
+      ).toBeNull();
+    });
+    expect(stacked).toEqual([{ of: 12 }]);
   });
 
   it('lists the ranked ideas with their votes, the agreement figure and the reasons', async () => {

@@ -10,6 +10,7 @@ import { useLatestRun } from '@/entities/analysis/hooks/use-analysis-run';
 import { resultOf } from '@/entities/analysis/lib/analysis-status';
 import { agreementText, parseTop, RANK_TOP } from '../lib/ranking-text';
 import { ComparisonsList } from './comparisons-list';
+import { PossibleRepeats } from './possible-repeats';
 import { RankingTable } from './ranking-table';
 
 /**
@@ -81,6 +82,7 @@ export function RankingPage({ brainstormId }: { brainstormId: number }) {
                 : null
             }
           />
+          <PossibleRepeats brainstormId={brainstormId} top={top} />
         </CardContent>
       </Card>
       {result && analysis ? (
