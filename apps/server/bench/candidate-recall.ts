@@ -722,7 +722,7 @@ const cellAt = (kind: KindRecall, k: number, lower: number) =>
 
 /**
  * The product's band (`JUDGE_BAND`) and the tuning set's recall at it. It was chosen on the
- * tuning set, where the judge adds only what the detector misses (its 8 paraphrases): k = 5 finds
+ * tuning set, where the judge adds only what the detector misses (its 8 paraphrases): k = 3 finds
  * as many of those as k = 10 does, and a lower bound of 0.1 loses none at any k, where 0.2 does.
  */
 function productBand(all: KindRecall): CandidateRecallResult['chosen'] {

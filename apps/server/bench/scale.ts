@@ -356,6 +356,11 @@ function pathsOf(brainstormId: number, searchWord: string, original: number) {
       path: `${brainstorm}/theme-suggestions/`,
     },
     { key: 'disagreements', name: 'disagreements', path: `${brainstorm}/disagreements/` },
+    {
+      key: 'possible-repeats',
+      name: 'possible repeats of the top 20',
+      path: `${brainstorm}/possible-repeats/`,
+    },
     { key: 'assessments', name: 'assessments', path: `${brainstorm}/assessments/` },
     {
       key: 'insights',

@@ -29,7 +29,7 @@ it('times the writes, the generation, the import and every per-brainstorm path',
   expect(size?.review.unreviewed).toHaveProperty('p50Ms');
   expect(size?.review.table).toHaveProperty('p50Ms');
   for (const path of size?.paths ?? []) expect(path.timing, path.key).toHaveProperty('p50Ms');
-  expect(size?.paths).toHaveLength(13);
+  expect(size?.paths).toHaveLength(14);
   expect(size?.voteToEventMs).toBeGreaterThan(0);
   // Themes by the fake model and by keywords read the brainstorm's originals; a ranking, its top.
   const { themes, keywordThemes, ranking } = size?.senseMaking ?? {};

@@ -27,6 +27,11 @@ export interface AnalysisParams {
   ideas: number[];
   /** Ranking: the Swiss rounds to play. */
   rounds?: number;
+  /**
+   * Repeats: started by itself for ideas just stored (`repeats-checks.ts`), not asked for; it
+   * does not count among the steps its person has under way.
+   */
+  automatic?: boolean;
 }
 
 /** A proposal of themes: nothing changes until someone applies it. */

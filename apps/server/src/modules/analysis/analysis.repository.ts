@@ -61,7 +61,10 @@ export async function listAnalyses(
   return { count: total?.n ?? 0, rows };
 }
 
-/** Runs of one user still queued or running (a day old or more no longer counts). */
+/**
+ * Runs of one user still queued or running (a day old or more no longer counts), leaving out
+ * the repeats checks started by themselves.
+ */
 export async function countUnfinished(db: Db, userId: number): Promise<number> {
   const [row] = await db
     .select({ n: count() })
@@ -71,6 +74,8 @@ export async function countUnfinished(db: Db, userId: number): Promise<number> {
         eq(analyses.createdBy, userId),
         inArray(analyses.status, ['queued', 'running']),
         sql`${analyses.created} > now() - interval '1 day'`,
+        // A check of ideas just stored runs for the person, not at their request.
+        sql`not coalesce((${analyses.params} ->> 'automatic')::boolean, false)`,
       ),
     );
   return row?.n ?? 0;

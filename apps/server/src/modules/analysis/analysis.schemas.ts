@@ -31,9 +31,9 @@ export const analysisRequestBody = z
       .max(MAX_ANALYSED_IDEAS)
       .optional()
       .describe(
-        "The ideas to work on: required for 'combine' (2 to 4), optional for 'assess' and " +
-          "'repeats' (default: the newest 1,000 not stacked as near-duplicates), ignored " +
-          'otherwise.',
+        "The ideas to work on: required for 'combine' (2 to 4), optional for 'assess' " +
+          "(default: the newest 1,000 not stacked as near-duplicates) and 'repeats' (the " +
+          'newest 200), ignored otherwise.',
       ),
     top: z
       .number()

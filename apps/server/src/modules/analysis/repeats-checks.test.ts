@@ -18,6 +18,7 @@ import type { UserRow } from '../../db/schema/users.js';
 import type { GenerationDto } from '../generation/generation.schemas.js';
 import type { IdeaDto } from '../ideas/ideas.schemas.js';
 import { REPEATS_CHECK_QUEUE } from '../generation/job-queue.js';
+import * as repository from './analysis.repository.js';
 
 const judge = { provider: 'openai_compatible', model: 'fake-model' } as const;
 const config = (url: string, overrides: Partial<Config> = {}): Partial<Config> => ({
@@ -171,6 +172,35 @@ describe('ideas checked for repeats as they are stored', () => {
       return jobs.length > 0 && jobs.every((job) => job.state === 'completed') ? jobs : null;
     }, 'the check to complete');
     expect(await repeatsRuns(alone.id)).toEqual([]);
+  });
+});
+
+describe('steps started by themselves', () => {
+  const suite = useFakeLlmApp((url) => config(url));
+
+  it('leave room for the steps a person asks for', async () => {
+    const owner = await makeUser(suite.t.db);
+    const brainstorm = await makeBrainstorm(suite.t.db, owner);
+    const [idea] = await insertIdeas(suite.t.db, brainstorm.id, [lounge]);
+    for (let i = 0; i < testConfig.generation.limits.runningPerUser; i++) {
+      await repository.insertAnalysis(suite.t.db, {
+        brainstormId: brainstorm.id,
+        kind: 'repeats',
+        createdBy: owner.id,
+        ...judge,
+        method: 'model',
+        params: { ideas: [idea?.id ?? 0], automatic: true },
+        callsPlanned: 1,
+        reservedTokens: 1000,
+      });
+    }
+    const plan = await apiAs(suite.t.app)(
+      owner,
+      'POST',
+      `/api/brainstorms/${brainstorm.id}/analyses/`,
+      { kind: 'repeats', ...judge },
+    );
+    expect(plan.statusCode, plan.body).toBe(202);
   });
 });
 

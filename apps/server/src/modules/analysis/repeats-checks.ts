@@ -47,7 +47,7 @@ export async function checkRepeats(deps: RepeatsCheckDeps, job: RepeatsCheckJob)
       provider: judge.provider,
       model: judge.model,
       method: 'model',
-      params: { ideas: ideas.map((idea) => idea.id) },
+      params: { ideas: ideas.map((idea) => idea.id), automatic: true },
       callsPlanned: plan.calls,
       reservedTokens: plan.tokens,
     });

@@ -8,7 +8,6 @@ import { keepModelVerdicts, type ModelVerdict } from '../ideas/near-duplicates.j
 import { MalformedIdeaError } from '../providers/provider-clients.js';
 import * as repository from './analysis.repository.js';
 import type { RunIdea } from './analysis.repository.js';
-import { MAX_ANALYSED_IDEAS } from './analysis.schemas.js';
 import {
   batches,
   brainstormMaterial,
@@ -35,6 +34,12 @@ export const PAIRS_PER_CALL = 20;
 const OUTPUT_TOKENS_PER_PAIR = 60;
 /** The longest reason kept; a longer one is cut. */
 const REASON_LIMIT = 160;
+/**
+ * The most ideas a step asked for without a list reads: the newest. Each idea's search for its
+ * nearest takes up to 30 ms in a brainstorm of 20,000 ideas written from a few templates
+ * (PostgreSQL, this machine), and the search is made for the plan and again for the run.
+ */
+export const MAX_JUDGED_IDEAS = 200;
 
 const SYSTEM = `\
 You help a team find the ideas of a brainstorm that repeat an earlier idea in other words, so \
@@ -154,14 +159,14 @@ async function runRepeats(ctx: RunContext) {
 
 /**
  * 'Find repeats': the model judges whether each idea repeats one of its nearest earlier ideas
- * in other words; those it judges so are stacked. The given ideas, or the newest 1,000 that
- * stand alone.
+ * in other words; those it judges so are stacked. The given ideas, or the newest 200 that stand
+ * alone.
  */
 export const repeatsKind: KindSpec = {
   capability: 'judge',
   async choose(db, brainstorm, request) {
     if (request.ideas) return repository.ideasAsked(db, brainstorm.id, request.ideas);
-    const ids = await repository.chooseIdeas(db, brainstorm.id, 'newest', MAX_ANALYSED_IDEAS);
+    const ids = await repository.chooseIdeas(db, brainstorm.id, 'newest', MAX_JUDGED_IDEAS);
     if (ids.length === 0) {
       throw new ValidationError({ kind: ['This brainstorm has no ideas to check for repeats.'] });
     }

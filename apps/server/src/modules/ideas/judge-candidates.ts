@@ -23,7 +23,7 @@ export interface CandidateBand {
  * The band the judge reads, below the lexical stacking threshold: chosen on the first labelled
  * set (`near-duplicate-pairs.json`) and reported on the held-out one (README, Quality).
  */
-export const JUDGE_BAND: Omit<CandidateBand, 'upper'> = { k: 5, lower: 0.1 };
+export const JUDGE_BAND: Omit<CandidateBand, 'upper'> = { k: 3, lower: 0.1 };
 
 /** One pair for the judge: an idea and an earlier original it may repeat. */
 export interface CandidatePair {
@@ -33,12 +33,15 @@ export interface CandidatePair {
   score: number;
 }
 
+/** Ideas whose candidates one statement looks for. */
+const IDEAS_PER_STATEMENT = 10;
+
 /**
  * For each idea named (of the brainstorm, standing alone), its `k` nearest earlier originals by
  * lexical similarity, through the GiST index's `<->` order (migration 0021; a second key would
  * make the database sort every earlier idea instead), kept where the similarity lies in the
- * band. Pairs anyone has decided already, a person or the model, are
- * left out. In order of idea, then similarity (the most alike first), then the earlier original.
+ * band. Pairs anyone has decided already, a person or the model, are left out. In order of
+ * idea, then similarity (the most alike first), then the earlier original.
  */
 export async function judgeCandidates(
   db: Db,
@@ -46,7 +49,24 @@ export async function judgeCandidates(
   ideaIds: readonly number[],
   band: CandidateBand,
 ): Promise<CandidatePair[]> {
-  if (ideaIds.length === 0 || band.k <= 0) return [];
+  if (band.k <= 0) return [];
+  const found: CandidatePair[] = [];
+  // A statement per few ideas: on the embedded database, which runs one statement at a time,
+  // what other requests wait behind is one of them, not the search for a thousand ideas.
+  for (let from = 0; from < ideaIds.length; from += IDEAS_PER_STATEMENT) {
+    const part = ideaIds.slice(from, from + IDEAS_PER_STATEMENT);
+    found.push(...(await nearestInBand(db, brainstormId, part, band)));
+  }
+  return found.sort((x, y) => x.idea - y.idea || y.score - x.score || x.original - y.original);
+}
+
+/** `judgeCandidates` for a few ideas, in one statement. */
+async function nearestInBand(
+  db: Db,
+  brainstormId: number,
+  ideaIds: readonly number[],
+  band: CandidateBand,
+): Promise<CandidatePair[]> {
   const text = (alias: string) => sql.raw(`(${alias}.title || ' ' || ${alias}.summary)`);
   return rowsOf<CandidatePair>(
     await db.execute(sql`
@@ -63,7 +83,6 @@ export async function judgeCandidates(
       ) n
       where x.id = any(${sql.param([...ideaIds])}::int[]) and x.brainstorm_id = ${brainstormId}
         and x.duplicate_of is null
-        and n.score >= ${band.lower} and n.score < ${band.upper}
-      order by x.id, n.score desc, n.id`),
+        and n.score >= ${band.lower} and n.score < ${band.upper}`),
   );
 }
