@@ -12890,7 +12890,7 @@ export interface components {
       rounds: number | null;
     };
     AnalysisRequest: {
-      /** @description The ideas to work on: required for 'combine' (2 to 4), optional for 'assess' and 'repeats' (default: the newest 1,000 not stacked as near-duplicates), ignored otherwise. */
+      /** @description The ideas to work on: required for 'combine' (2 to 4), optional for 'assess' (default: the newest 1,000 not stacked as near-duplicates) and 'repeats' (the newest 200), ignored otherwise. */
       ideas?: number[];
       /**
        * @description 'themes' proposes themes, 'assess' scores impact, effort and novelty, 'rank' runs a tournament over the top ideas, 'combine' merges 2 to 4 ideas into a new one, 'repeats' asks the model which ideas repeat a near earlier one in other words, and stacks them.
@@ -12903,7 +12903,7 @@ export interface components {
       top?: number;
     };
     AnalysisRequestInput: {
-      /** @description The ideas to work on: required for 'combine' (2 to 4), optional for 'assess' and 'repeats' (default: the newest 1,000 not stacked as near-duplicates), ignored otherwise. */
+      /** @description The ideas to work on: required for 'combine' (2 to 4), optional for 'assess' (default: the newest 1,000 not stacked as near-duplicates) and 'repeats' (the newest 200), ignored otherwise. */
       ideas?: number[];
       /**
        * @description 'themes' proposes themes, 'assess' scores impact, effort and novelty, 'rank' runs a tournament over the top ideas, 'combine' merges 2 to 4 ideas into a new one, 'repeats' asks the model which ideas repeat a near earlier one in other words, and stacks them.
