@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { apiAs, makeUser } from '../../../test/factories.js';
 import { insertIdeas, makeBrainstorm } from '../../../test/idea-factories.js';
+import { ideaEmbeddings } from '../../db/schema/ideas.js';
 import type { PossibleRepeatsDto } from './possible-repeats.js';
 
 let t: TestApp;
@@ -71,6 +72,23 @@ describe('GET /api/brainstorms/{id}/possible-repeats/', () => {
       200,
     );
     expect((await api(owner, 'GET', `${url}?top=4`)).json<PossibleRepeatsDto>().pairs).toEqual([]);
+  });
+
+  it('names top ideas alike in meaning by one model, whatever their words', async () => {
+    const { owner, brainstorm, tours, seeds } = await brainstormWithTopIdeas();
+    await t.db.insert(ideaEmbeddings).values([
+      { ideaId: tours.id, model: 'embedder', embedding: [1, 0.2, 0] },
+      { ideaId: seeds.id, model: 'embedder', embedding: [1, 0.21, 0] },
+    ]);
+    const response = await apiAs(t.app)(
+      owner,
+      'GET',
+      `/api/brainstorms/${brainstorm.id}/possible-repeats/?top=4`,
+    );
+    const { pairs } = response.json<PossibleRepeatsDto>();
+    const byMeaning = pairs.find((pair) => pair.idea === seeds.id);
+    expect(byMeaning).toMatchObject({ may_repeat: tours.id });
+    expect(byMeaning?.similarity).toBeGreaterThan(0.99);
   });
 
   it('refuses a bad top and an unknown brainstorm', async () => {

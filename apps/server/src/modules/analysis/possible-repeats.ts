@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { notFound } from '../../lib/errors.js';
 import { findBrainstorm } from '../brainstorms/brainstorms.service.js';
-import { lexicalSimilarity } from '../ideas/near-duplicates.js';
+import { cosine, lexicalSimilarity } from '../ideas/near-duplicates.js';
 import * as repository from './analysis.repository.js';
 import { MAX_RANKED_IDEAS } from './analysis.schemas.js';
 import { DEFAULT_RANKED_IDEAS } from './rank-kind.js';
@@ -78,8 +78,8 @@ export async function possibleRepeats(
       join ideas b on b.id > a.id and b.id = any(${sql.param(ids)}::int[])
       cross join lateral (
         select ${lexical} as lexical,
-          (select sum(x * y) / nullif(sqrt(sum(x * x)) * sqrt(sum(y * y)), 0)
-            from idea_embeddings ea, idea_embeddings eb, unnest(ea.embedding, eb.embedding) v(x, y)
+          (select ${cosine(sql`ea.embedding`, sql`eb.embedding`)}
+            from idea_embeddings ea, idea_embeddings eb
             where ea.idea_id = a.id and eb.idea_id = b.id and ea.model = eb.model) as semantic
       ) s
       where a.id = any(${sql.param(ids)}::int[])

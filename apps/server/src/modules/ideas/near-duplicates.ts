@@ -23,7 +23,7 @@ export const lexicalSimilarity = (
 ) => sql`similarity(${a.title} || ' ' || ${a.summary}, ${b.title} || ' ' || ${b.summary})`;
 
 /** The cosine similarity of two vectors of one length, in SQL. */
-const cosine = (a: SQL, b: SQL) =>
+export const cosine = (a: SQL, b: SQL) =>
   sql`(select sum(x * y) / nullif(sqrt(sum(x * x)) * sqrt(sum(y * y)), 0)
        from unnest(${a}, ${b}) as v(x, y))`;
 
