@@ -19,6 +19,7 @@ import {
   HELD_OUT_KINDS,
   loadHeldOutPairs,
   loadLabelledPairs,
+  pairRows,
   scorePairs,
   type Accuracy,
   type HeldOutPair,
@@ -185,12 +186,6 @@ export async function measureHeldOutPairs(db: Db): Promise<HeldOutResult> {
 
 /** Every pair's score by each lexical measure, in one statement on the given database. */
 export async function scoreMeasures(db: Db, pairs: LabelledPair[]): Promise<MeasureScores[]> {
-  const texts = pairs.map(({ a, b }) => ({
-    a_title: a.title,
-    a_summary: a.summary,
-    b_title: b.title,
-    b_summary: b.summary,
-  }));
   const similarity = lexicalSimilarity(
     { title: sql`p.a_title`, summary: sql`p.a_summary` },
     { title: sql`p.b_title`, summary: sql`p.b_summary` },
@@ -201,10 +196,7 @@ export async function scoreMeasures(db: Db, pairs: LabelledPair[]): Promise<Meas
   const rows = rowsOf<{ similarity: number | string; words: number | string }>(
     await db.execute(sql`
       select (${similarity})::float8 as similarity, (${words})::float8 as words
-      from rows from (jsonb_to_recordset(${JSON.stringify(texts)}::jsonb)
-          as (a_title text, a_summary text, b_title text, b_summary text))
-        with ordinality as p(a_title, a_summary, b_title, b_summary, n)
-      order by p.n`),
+      from ${pairRows(pairs)} order by p.n`),
   );
   return rows.map((row) => {
     const similarity = Number(row.similarity);

@@ -67,25 +67,31 @@ export interface ScoredPair extends LabelledPair {
   score: number;
 }
 
-/** Every pair's lexical similarity, in one statement on the given database. */
-export async function scorePairs(db: Db, pairs: LabelledPair[]): Promise<ScoredPair[]> {
+/**
+ * The pairs as rows `p` of a statement (`p.a_title`, `p.a_summary`, `p.b_title`, `p.b_summary`,
+ * and `p.n` for their order), for scores computed by the database.
+ */
+export function pairRows(pairs: readonly LabelledPair[]) {
   const texts = pairs.map(({ a, b }) => ({
     a_title: a.title,
     a_summary: a.summary,
     b_title: b.title,
     b_summary: b.summary,
   }));
+  return sql`rows from (jsonb_to_recordset(${JSON.stringify(texts)}::jsonb)
+      as (a_title text, a_summary text, b_title text, b_summary text))
+    with ordinality as p(a_title, a_summary, b_title, b_summary, n)`;
+}
+
+/** Every pair's lexical similarity, in one statement on the given database. */
+export async function scorePairs(db: Db, pairs: LabelledPair[]): Promise<ScoredPair[]> {
   const similarity = lexicalSimilarity(
     { title: sql`p.a_title`, summary: sql`p.a_summary` },
     { title: sql`p.b_title`, summary: sql`p.b_summary` },
   );
   const rows = rowsOf<{ score: number | string }>(
     await db.execute(sql`
-      select (${similarity})::float8 as score
-      from rows from (jsonb_to_recordset(${JSON.stringify(texts)}::jsonb)
-          as (a_title text, a_summary text, b_title text, b_summary text))
-        with ordinality as p(a_title, a_summary, b_title, b_summary, n)
-      order by p.n`),
+      select (${similarity})::float8 as score from ${pairRows(pairs)} order by p.n`),
   );
   return pairs.map((pair, index) => ({ ...pair, score: Number(rows[index]?.score ?? 0) }));
 }
