@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { testConfig } from '../../../test/app.js';
+import type { App } from '../../app.js';
 import { apiAs, makeUser } from '../../../test/factories.js';
 import type { FakeLlmBehaviour, RecordedLlmRequest } from '../../../test/fake-llm-server.js';
 import {
@@ -69,6 +70,15 @@ async function waitFor<T>(read: () => Promise<T | null>, what: string, timeoutMs
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/** Waits until the repeats checks queued for the brainstorm have all completed. */
+const checksCompleted = (app: App, brainstormId: number) =>
+  waitFor(async () => {
+    const jobs = await app.generation.boss.findJobs(REPEATS_CHECK_QUEUE, {
+      data: { brainstormId },
+    });
+    return jobs.length > 0 && jobs.every((job) => job.state === 'completed') ? jobs : null;
+  }, 'the checks to complete');
 
 describe('ideas checked for repeats as they are stored', () => {
   const suite = useFakeLlmApp((url) => config(url));
@@ -165,12 +175,7 @@ describe('ideas checked for repeats as they are stored', () => {
       brainstorm: alone.id,
     });
     expect(posted.statusCode).toBe(201);
-    await waitFor(async () => {
-      const jobs = await suite.t.app.generation.boss.findJobs(REPEATS_CHECK_QUEUE, {
-        data: { brainstormId: alone.id },
-      });
-      return jobs.length > 0 && jobs.every((job) => job.state === 'completed') ? jobs : null;
-    }, 'the check to complete');
+    await checksCompleted(suite.t.app, alone.id);
     expect(await repeatsRuns(alone.id)).toEqual([]);
   });
 });
@@ -228,12 +233,7 @@ describe('ideas checked for repeats by someone out of budget', () => {
       brainstorm: brainstorm.id,
     });
     expect(posted.statusCode).toBe(201);
-    await waitFor(async () => {
-      const jobs = await suite.t.app.generation.boss.findJobs(REPEATS_CHECK_QUEUE, {
-        data: { brainstormId: brainstorm.id },
-      });
-      return jobs.length > 0 && jobs.every((job) => job.state === 'completed') ? jobs : null;
-    }, 'the check to complete');
+    await checksCompleted(suite.t.app, brainstorm.id);
     const runs = await suite.t.db
       .select()
       .from(analyses)
