@@ -2,8 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
-import { startAnalysisWorkers } from '../modules/analysis/analysis-engine.js';
-import { insertRepeatsCheck, type RepeatsCheckJob } from '../modules/generation/job-queue.js';
+import {
+  repeatsChecks,
+  startAnalysisWorkers,
+  type RepeatsCheckJob,
+} from '../modules/analysis/analysis-engine.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,9 +33,7 @@ async function analysisPlugin(app: FastifyInstance, opts: { database: Database; 
     repeatsJudge,
     log: app.log,
   });
-  app.decorate('checkRepeats', async (job: RepeatsCheckJob) => {
-    if (repeatsJudge) await insertRepeatsCheck(app.generation.boss, opts.database.db, job);
-  });
+  app.decorate('checkRepeats', repeatsChecks(app.generation.boss, opts.database.db, repeatsJudge));
 }
 
 export default fp(analysisPlugin, { name: 'analysis', dependencies: ['generation'] });

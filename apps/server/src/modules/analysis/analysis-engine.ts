@@ -1,9 +1,10 @@
 import type { PgBoss } from 'pg-boss';
 import type { DuplicateThresholds, GenerationConfig, RepeatsJudge } from '../../config.js';
-import type { Database } from '../../db/client.js';
+import type { Database, Db } from '../../db/client.js';
 import {
   ANALYSIS_DEAD_LETTER_QUEUE,
   analysisQueue,
+  insertRepeatsCheck,
   REPEATS_CHECK_QUEUE,
   type RepeatsCheckJob,
 } from '../generation/job-queue.js';
@@ -14,6 +15,18 @@ import { runners } from './analysis-kinds.js';
 import type { AnalysisJob } from './analysis-queue.js';
 import { abandonAnalysis, runAnalysis } from './analysis-runner.js';
 import { checkRepeats } from './repeats-checks.js';
+
+export type { RepeatsCheckJob };
+
+/**
+ * How ideas just stored by hand or by an import ask to be checked for repeats: a job on the
+ * queue where a model judges them, nothing where none does.
+ */
+export function repeatsChecks(boss: PgBoss, db: Db, judge: RepeatsJudge | null) {
+  return async (job: RepeatsCheckJob) => {
+    if (judge) await insertRepeatsCheck(boss, db, job);
+  };
+}
 
 interface EngineLogger {
   error(object: unknown, message: string): void;
