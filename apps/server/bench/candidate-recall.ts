@@ -681,7 +681,14 @@ async function hidePairs(
       const [a] = await insertIdeas(db, brainstorm.id, [pair.a]);
       const [b] = await insertIdeas(db, brainstorm.id, [pair.b]);
       if (!a || !b) throw new Error('an insert returned no row');
-      const open = { k: Math.max(...RECALL_KS), lower: 0, upper: 2 };
+      // These ideas have no embeddings: only the lexical nearest are read.
+      const open = {
+        k: Math.max(...RECALL_KS),
+        lower: 0,
+        upper: 2,
+        semanticLower: 0,
+        semanticUpper: 2,
+      };
       const texts = new Map([...fixedRows, ...inserted, a].map((row) => [row.id, row]));
       const nearest = (await judgeCandidates(db, brainstorm.id, [b.id], open)).map((found) => {
         const original = texts.get(found.original);

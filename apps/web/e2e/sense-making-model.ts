@@ -23,10 +23,34 @@ function assessments(request: RecordedLlmRequest): FakeLlmBehaviour {
   };
 }
 
+/** The reason given for every pair judged a repeat. */
+export const REPEAT_REASON = 'both are a quiet-free teen lounge';
+
+/**
+ * The answer to 'Find repeats': a pair is the same idea when A and B both mention a lounge, a
+ * rule a journey can plan its ideas around; any other pair differs.
+ */
+function repeatVerdicts(request: RecordedLlmRequest): FakeLlmBehaviour {
+  const pairs = [...(request.user ?? '').matchAll(/^Pair: (\d+)\nA: (.*)\nB: (.*)$/gm)];
+  return {
+    kind: 'object',
+    object: {
+      pairs: pairs.map(([, pair, a = '', b = '']) => {
+        const same = /lounge/i.test(a) && /lounge/i.test(b);
+        return {
+          pair: Number(pair),
+          same,
+          reason: same ? REPEAT_REASON : 'They propose different things.',
+        };
+      }),
+    },
+  };
+}
+
 /**
  * The fake model's answers to the sense-making steps a journey runs with a language model
- * (assessments, ranking comparisons, a combined idea), read from the system prompt; any other
- * request goes to `fallback`, the generation's model.
+ * (assessments, ranking comparisons, a combined idea, repeats judged), read from the system
+ * prompt; any other request goes to `fallback`, the generation's model.
  */
 export function senseMakingResponder(fallback: FakeLlmResponder): FakeLlmResponder {
   return (request) => {
@@ -35,6 +59,7 @@ export function senseMakingResponder(fallback: FakeLlmResponder): FakeLlmRespond
     if (system.includes('two of its ideas, A and B')) {
       return { kind: 'object', object: { winner: 'A', reason: 'It does more for less.' } };
     }
+    if (system.includes('repeat an earlier idea in other words')) return repeatVerdicts(request);
     if (system.includes('by combining them')) {
       return {
         kind: 'object',

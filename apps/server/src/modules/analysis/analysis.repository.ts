@@ -81,6 +81,18 @@ export async function countUnfinished(db: Db, userId: number): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** The ideas that a check of ideas just stored is judging for repeats, until its step ends. */
+export async function ideasBeingChecked(db: Db, brainstormId: number): Promise<Set<number>> {
+  const rows = rowsOf<{ id: number }>(
+    await db.execute(sql`select distinct jsonb_array_elements(params -> 'ideas')::int as id
+      from analyses
+      where brainstorm_id = ${brainstormId} and kind = 'repeats'
+        and status in ('queued', 'running')
+        and coalesce((params ->> 'automatic')::boolean, false)`),
+  );
+  return new Set(rows.map((row) => row.id));
+}
+
 /**
  * Marks a run as running, unless it has finished or is gone (null: nothing left to do). Calls
  * still in flight were cut off (its worker died or was stopped): what they reserved counts as

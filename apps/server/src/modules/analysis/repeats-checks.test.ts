@@ -20,6 +20,7 @@ import type { GenerationDto } from '../generation/generation.schemas.js';
 import type { IdeaDto } from '../ideas/ideas.schemas.js';
 import { REPEATS_CHECK_QUEUE } from '../generation/job-queue.js';
 import * as repository from './analysis.repository.js';
+import { checkRepeats } from './repeats-checks.js';
 
 const judge = { provider: 'openai_compatible', model: 'fake-model' } as const;
 const config = (url: string, overrides: Partial<Config> = {}): Partial<Config> => ({
@@ -177,6 +178,53 @@ describe('ideas checked for repeats as they are stored', () => {
     expect(posted.statusCode).toBe(201);
     await checksCompleted(suite.t.app, alone.id);
     expect(await repeatsRuns(alone.id)).toEqual([]);
+  });
+});
+
+describe('one idea checked twice at the same moment', () => {
+  const suite = useFakeLlmApp((url) => config(url));
+
+  // A check job run again while its first run is still recording its step, as when the worker
+  // that ran it died: races show on PostgreSQL; the embedded database runs one at a time.
+  it('records one step for it, and asks the model about each pair once', async () => {
+    suite.fake.setDefault(model);
+    const owner = await makeUser(suite.t.db);
+    const brainstorm = await makeBrainstorm(suite.t.db, owner);
+    const [first, again] = await insertIdeas(suite.t.db, brainstorm.id, [lounge, sameAgain]);
+    if (!first || !again) throw new Error('ideas not stored');
+    const deps = {
+      db: suite.t.db,
+      boss: suite.t.app.generation.boss,
+      judge,
+      limits: testConfig.generation.limits,
+      duplicates: testConfig.duplicates,
+      log: { warn: () => undefined },
+    };
+    const job = { brainstormId: brainstorm.id, ideas: [again.id], requestedBy: owner.id };
+    await Promise.all([checkRepeats(deps, job), checkRepeats(deps, job)]);
+
+    const runs = await suite.t.db
+      .select()
+      .from(analyses)
+      .where(eq(analyses.brainstormId, brainstorm.id));
+    expect(runs).toHaveLength(1);
+    const [run] = runs;
+    await waitFor(async () => {
+      const [row] = await suite.t.db
+        .select()
+        .from(analyses)
+        .where(eq(analyses.id, run?.id ?? 0));
+      return row?.status === 'done' ? row : null;
+    }, 'the step to finish');
+    expect(suite.fake.requests.filter(isJudging)).toHaveLength(1);
+    const [stacked] = await suite.t.db.select().from(ideas).where(eq(ideas.id, again.id));
+    expect(stacked).toMatchObject({ duplicateOf: first.id, stackedByModel: judge.model });
+
+    // Once that step has ended, a later check finds the pair decided and starts nothing.
+    await checkRepeats(deps, job);
+    expect(
+      await suite.t.db.select().from(analyses).where(eq(analyses.brainstormId, brainstorm.id)),
+    ).toHaveLength(1);
   });
 });
 

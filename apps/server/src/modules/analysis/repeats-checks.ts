@@ -21,17 +21,34 @@ export interface RepeatsCheckDeps {
  * Checks ideas just stored for repeats in other words (issue 38): when they have pairs for the
  * judge, a 'repeats' step by the configured model is recorded and queued, reserved against the
  * budgets of whoever stored them, as if they had asked for it. Nothing to judge starts nothing;
- * a step whose calls would pass a daily budget is not started, and says so in the log.
+ * a step whose calls would pass a daily budget is not started, and says so in the log. Ideas
+ * that an unfinished check's step is judging already are left to it: a check job run twice (its
+ * worker died after recording the step) asks the model once.
  */
 export async function checkRepeats(deps: RepeatsCheckDeps, job: RepeatsCheckJob): Promise<void> {
   const { db, judge } = deps;
   const brainstorm = await findBrainstorm(db, job.brainstormId);
   if (!brainstorm) return;
-  const ideas = await repository.runIdeas(db, brainstorm.id, job.ideas);
-  const plan = await repeatsKind.plan(brainstorm, ideas, 'model', db, deps.duplicates);
-  if (plan.calls === 0) return;
+  const planFor = async (tx: Db, ids: number[]) => {
+    const ideas = await repository.runIdeas(tx, brainstorm.id, ids);
+    return { ideas, ...(await repeatsKind.plan(brainstorm, ideas, 'model', tx, deps.duplicates)) };
+  };
+  const planned = await planFor(db, job.ideas);
+  if (planned.calls === 0) return;
   await db.transaction(async (tx) => {
+    // Checks take turns here: the limits' lock is held until the step is recorded.
     await lockLimits(tx);
+    const judging = await repository.ideasBeingChecked(tx, brainstorm.id);
+    const left = planned.ideas.filter((idea) => !judging.has(idea.id));
+    // Only when another check took some of the ideas meanwhile is the plan made again.
+    const plan =
+      left.length === planned.ideas.length
+        ? planned
+        : await planFor(
+            tx,
+            left.map((idea) => idea.id),
+          );
+    if (plan.calls === 0) return;
     const passed = await budgetPassed(tx, deps.limits, job.requestedBy, plan.tokens, new Date());
     if (passed) {
       deps.log.warn(
@@ -47,7 +64,7 @@ export async function checkRepeats(deps: RepeatsCheckDeps, job: RepeatsCheckJob)
       provider: judge.provider,
       model: judge.model,
       method: 'model',
-      params: { ideas: ideas.map((idea) => idea.id), automatic: true },
+      params: { ideas: plan.ideas.map((idea) => idea.id), automatic: true },
       callsPlanned: plan.calls,
       reservedTokens: plan.tokens,
     });

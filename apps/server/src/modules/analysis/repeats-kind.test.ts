@@ -13,7 +13,7 @@ import {
   useFakeLlmApp,
 } from '../../../test/generation-helpers.js';
 import { insertIdeas, makeBrainstorm, type IdeaJson } from '../../../test/idea-factories.js';
-import { ideaDuplicateDecisions, ideas } from '../../db/schema/ideas.js';
+import { ideaDuplicateDecisions, ideaEmbeddings, ideas } from '../../db/schema/ideas.js';
 import type { UserRow } from '../../db/schema/users.js';
 import { JUDGE_BAND } from '../ideas/judge-candidates.js';
 import { loadLabelledPairs } from '../ideas/near-duplicate-pairs.js';
@@ -203,6 +203,36 @@ describe('finding repeats with a model', () => {
     );
     expect(resultOf(run)).toEqual({ kind: 'repeats', judged: 0, stacked: 0 });
     expect(suite.fake.calls()).toBe(0);
+  });
+
+  it('asks about ideas alike only in meaning when they have embeddings by one model', async () => {
+    const brainstorm = await makeBrainstorm(suite.t.db, owner);
+    const [carpool, other, rides, unembedded] = await insertIdeas(suite.t.db, brainstorm.id, [
+      { title: 'Carpool matching app', summary: 'Colleagues who live near each other pair up.' },
+      { title: 'Seed library', summary: 'Members borrow seeds and bring back what they grew.' },
+      { title: 'Ride-sharing between coworkers', summary: 'Staff drive in together.' },
+      { title: 'Bus pass discount', summary: 'The employer pays half of monthly transit fares.' },
+    ]);
+    if (!carpool || !other || !rides || !unembedded) throw new Error('ideas not stored');
+    // Too few words in common for the lexical search's band; vectors by one model whose cosine
+    // (0.77) lies below the stacking threshold (0.9).
+    await suite.t.db.insert(ideaEmbeddings).values([
+      { ideaId: carpool.id, model: 'fake-embedding', embedding: [1, 0, 0] },
+      { ideaId: other.id, model: 'fake-embedding', embedding: [0, 0, 1] },
+      { ideaId: rides.id, model: 'fake-embedding', embedding: [0.6, 0.5, 0] },
+      { ideaId: unembedded.id, model: 'another-embedding', embedding: [1, 0, 0] },
+    ]);
+    suite.fake.setDefault(judgeFrom(new Set([`${carpool.id}:${rides.id}`])));
+    const run = await findRepeats(brainstorm.id, [rides.id, unembedded.id]);
+    expect(resultOf(run)).toEqual({ kind: 'repeats', judged: 1, stacked: 1 });
+    // The seed library is far in meaning, and the other model's vector is not compared.
+    expect(suite.fake.requests.flatMap(pairsAsked)).toEqual([
+      { pair: 1, a: carpool.id, b: rides.id },
+    ]);
+    expect(await ideaOf(rides.id)).toMatchObject({
+      duplicate_of: carpool.id,
+      stacked_by_model: 'fake-model',
+    });
   });
 
   it('retries a malformed answer, and one that judged under half its pairs', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { DuplicateThresholds } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { BrainstormRow } from '../../db/schema/brainstorms.js';
 import { ValidationError } from '../../lib/errors.js';
@@ -118,8 +119,17 @@ export function parseVerdicts(answer: RepeatsAnswer, batch: readonly JudgedPair[
 }
 
 /** The pairs the run's ideas make with their candidates, with both ideas' text. */
-async function judgedPairs(db: Db, brainstormId: number, ideas: readonly number[], upper: number) {
-  const pairs = await judgeCandidates(db, brainstormId, ideas, { ...JUDGE_BAND, upper });
+async function judgedPairs(
+  db: Db,
+  brainstormId: number,
+  ideas: readonly number[],
+  thresholds: DuplicateThresholds,
+) {
+  const pairs = await judgeCandidates(db, brainstormId, ideas, {
+    ...JUDGE_BAND,
+    upper: thresholds.lexical,
+    semanticUpper: thresholds.semantic,
+  });
   const ids = [...new Set(pairs.flatMap((pair) => [pair.idea, pair.original]))];
   const texts = new Map((await repository.runIdeas(db, brainstormId, ids)).map((i) => [i.id, i]));
   return pairs.flatMap((pair): JudgedPair[] => {
@@ -136,12 +146,7 @@ async function judgedPairs(db: Db, brainstormId: number, ideas: readonly number[
  */
 async function runRepeats(ctx: RunContext) {
   const { db, run } = ctx;
-  const pairs = await judgedPairs(
-    db,
-    run.brainstormId,
-    run.params.ideas,
-    ctx.deps.duplicates.lexical,
-  );
+  const pairs = await judgedPairs(db, run.brainstormId, run.params.ideas, ctx.deps.duplicates);
   let stacked = 0;
   if (pairs.length > 0) {
     const brainstorm = await ctx.loadBrainstorm();
@@ -174,7 +179,7 @@ export const repeatsKind: KindSpec = {
   },
   async plan(brainstorm, ideas, _method, db, duplicates) {
     const ids = ideas.map((idea) => idea.id);
-    const pairs = await judgedPairs(db, brainstorm.id, ids, duplicates.lexical);
+    const pairs = await judgedPairs(db, brainstorm.id, ids, duplicates);
     const calls = batches(pairs, PAIRS_PER_CALL);
     const tokens = calls.reduce((sum, batch) => sum + callBound(repeatsCall(brainstorm, batch)), 0);
     return { calls: calls.length, tokens, rounds: null };
