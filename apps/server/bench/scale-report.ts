@@ -114,19 +114,24 @@ function rows(result: ScaleResult): string[][] {
 }
 
 /** The sense-making runs, each in seconds and as a multiple of the model's delay D. */
-const RUNS: { name: string; run: (size: SizeResult) => RunFigures }[] = [
-  { name: 'themes by the model', run: (s) => s.senseMaking.themes },
-  { name: 'themes by keywords', run: (s) => s.senseMaking.keywordThemes },
-  { name: `ranking of the top ${RANKED_IDEAS}`, run: (s) => s.senseMaking.ranking },
+const RUNS: { name: string; read: string; run: (size: SizeResult) => RunFigures }[] = [
+  { name: 'themes by the model', read: 'ideas read', run: (s) => s.senseMaking.themes },
+  { name: 'themes by keywords', read: 'ideas read', run: (s) => s.senseMaking.keywordThemes },
+  {
+    name: `ranking of the top ${RANKED_IDEAS}`,
+    read: 'ideas read',
+    run: (s) => s.senseMaking.ranking,
+  },
+  { name: 'repeats among the newest', read: 'pairs judged', run: (s) => s.senseMaking.repeats },
 ];
 
 function senseMakingRows({ sizes, settings }: ScaleResult): string[][] {
   const each = (cell: (size: SizeResult) => string) => sizes.map(cell);
   const inD = (seconds: number) => ((seconds * 1000) / settings.delayMs).toFixed(2);
   return [
-    ...RUNS.flatMap(({ name, run }) => [
+    ...RUNS.flatMap(({ name, read, run }) => [
       [`${name}, s`, ...each((s) => `${run(s).seconds.toFixed(2)} (${inD(run(s).seconds)}× D)`)],
-      ['  ideas read / model calls', ...each((s) => `${whole(run(s).ideas)} / ${run(s).calls}`)],
+      [`  ${read} / model calls`, ...each((s) => `${whole(run(s).ideas)} / ${run(s).calls}`)],
     ]),
     ['  health p99 / max ms', ...each((s) => health(s.senseMaking.health))],
   ];

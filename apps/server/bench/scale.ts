@@ -111,11 +111,16 @@ export interface RunFigures {
   ideas: number;
 }
 
-/** Themes by the model and by keywords, and a ranking of the top ideas, one after another. */
+/**
+ * Themes by the model and by keywords, a ranking of the top ideas, and repeats found among the
+ * newest ideas, one after another.
+ */
 export interface SenseMakingFigures {
   themes: RunFigures;
   keywordThemes: RunFigures;
   ranking: RunFigures;
+  /** Its `ideas` are the pairs the model judged. */
+  repeats: RunFigures;
   health: HealthFigures;
 }
 
@@ -312,10 +317,14 @@ function ideasRead(run: AnalysisDto): number {
   if (result?.kind === 'themes') {
     return result.themes.reduce((sum, theme) => sum + theme.ideas.length, result.unsorted.length);
   }
+  if (result?.kind === 'repeats') return result.judged;
   return result?.kind === 'rank' ? result.ideas.length : 0;
 }
 
-/** Themes by the fake model, then by keywords, then a ranking of the top ideas. */
+/**
+ * Themes by the fake model, then by keywords, then a ranking of the top ideas, then repeats
+ * judged among the newest ideas (the step's default).
+ */
 async function senseMaking(session: Session, brainstormId: number) {
   const model = { provider: 'openai_compatible', model: FAKE_MODEL };
   return {
@@ -326,6 +335,7 @@ async function senseMaking(session: Session, brainstormId: number) {
       model: 'sample-ideas',
     }),
     ranking: await analyse(session, brainstormId, { kind: 'rank', top: RANKED_IDEAS, ...model }),
+    repeats: await analyse(session, brainstormId, { kind: 'repeats', ...model }),
   };
 }
 

@@ -1,5 +1,6 @@
 import { expect, it, vi } from 'vitest';
 import { benchScale, RANKED_IDEAS } from '../bench/scale.js';
+import { PAIRS_PER_CALL } from '../src/modules/analysis/repeats-kind.js';
 import { formatScaleResult } from '../bench/scale-report.js';
 
 // The scale benchmark in smoke mode, so that it cannot rot: one empty brainstorm (each size
@@ -31,14 +32,17 @@ it('times the writes, the generation, the import and every per-brainstorm path',
   for (const path of size?.paths ?? []) expect(path.timing, path.key).toHaveProperty('p50Ms');
   expect(size?.paths).toHaveLength(14);
   expect(size?.voteToEventMs).toBeGreaterThan(0);
-  // Themes by the fake model and by keywords read the brainstorm's originals; a ranking, its top.
-  const { themes, keywordThemes, ranking } = size?.senseMaking ?? {};
+  // Themes by the fake model and by keywords read the brainstorm's originals; a ranking, its top;
+  // repeats, the pairs the newest ideas make with near earlier ones, twenty to a call.
+  const { themes, keywordThemes, ranking, repeats } = size?.senseMaking ?? {};
   expect(themes?.ideas).toBeGreaterThan(0);
   expect(themes?.ideas).toBeLessThanOrEqual((size?.pathIdeas ?? 0) - (size?.posts.stacked ?? 0));
   expect(themes?.calls).toBeGreaterThan(0);
   expect(keywordThemes).toMatchObject({ ideas: themes?.ideas, calls: 0 });
   expect(ranking?.ideas).toBe(RANKED_IDEAS);
   expect(ranking?.calls).toBeGreaterThan(RANKED_IDEAS / 2);
+  expect(repeats?.ideas).toBeGreaterThan(0);
+  expect(repeats?.calls).toBe(Math.ceil((repeats?.ideas ?? 0) / PAIRS_PER_CALL));
   const measured = [size?.posts.health, size?.generation.health, size?.pathsHealth];
   for (const health of [...measured, size?.senseMaking.health]) {
     expect(health?.samples).toBeGreaterThan(0);
