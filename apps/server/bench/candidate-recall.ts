@@ -687,7 +687,7 @@ async function hidePairs(
         lower: 0,
         upper: 2,
         semanticLower: 0,
-        semanticUpper: 2,
+        semanticUpper: () => 2,
       };
       const texts = new Map([...fixedRows, ...inserted, a].map((row) => [row.id, row]));
       const nearest = (await judgeCandidates(db, brainstorm.id, [b.id], open)).map((found) => {

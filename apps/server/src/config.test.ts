@@ -65,6 +65,32 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads thresholds per embedding model, a veto optional, and lists every bad entry', () => {
+    expect(loadConfig({}).duplicates.embeddingModels).toEqual({});
+    expect(
+      loadConfig({
+        DUPLICATE_EMBEDDING_THRESHOLDS: 'text-embedding-3-small=0.85/0.4, nomic-embed-text=0.8',
+      }).duplicates.embeddingModels,
+    ).toEqual({
+      'text-embedding-3-small': { stack: 0.85, veto: 0.4 },
+      'nomic-embed-text': { stack: 0.8, veto: null },
+    });
+    let error: unknown;
+    try {
+      loadConfig({ DUPLICATE_EMBEDDING_THRESHOLDS: 'a=0.8/0.9,b=1.5,c,d=0.9/0.1' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    for (const entry of ['a=0.8/0.9', 'b=1.5', 'c']) {
+      expect(problems).toContainEqual(
+        expect.stringContaining(`'${entry}' is not model=stack or model=stack/veto`),
+      );
+    }
+    expect(problems.join('\n')).not.toContain("'d=0.9/0.1'");
+  });
+
   it('lists every bad variable at once', () => {
     let error: unknown;
     try {

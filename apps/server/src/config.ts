@@ -74,7 +74,55 @@ const share = () =>
 export interface DuplicateThresholds {
   lexical: number;
   semantic: number;
+  /** Bounds for named embedding models, in place of `semantic` for their vectors. */
+  embeddingModels?: Readonly<Record<string, EmbeddingThresholds>>;
 }
+
+/**
+ * One embedding model's bounds: the cosine at which two ideas stack, and, where set, the cosine
+ * below which two ideas that share their words are not stacked after all (a swapped key word:
+ * bike repair, bike rental), since embedding models differ in how high they score alike texts.
+ */
+export interface EmbeddingThresholds {
+  stack: number;
+  veto: number | null;
+}
+
+/** The bounds for vectors of an embedding model: its own where set, else `semantic`, no veto. */
+export function embeddingThresholds(
+  thresholds: DuplicateThresholds,
+  model: string,
+): EmbeddingThresholds {
+  const own = thresholds.embeddingModels;
+  return own && Object.hasOwn(own, model)
+    ? (own[model] ?? { stack: thresholds.semantic, veto: null })
+    : { stack: thresholds.semantic, veto: null };
+}
+
+const EMBEDDING_THRESHOLD_ENTRY =
+  /^(\S+?)=(0(?:\.\d+)?|1(?:\.0+)?)(?:\/(0(?:\.\d+)?|1(?:\.0+)?))?$/;
+
+/** Per embedding model, `model=stack` or `model=stack/veto`, comma-separated; every bad entry. */
+const embeddingThresholdsField = z.string().transform((raw, ctx) => {
+  const models: Record<string, EmbeddingThresholds> = {};
+  for (const entry of raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
+    const [, model = '', stack = '', veto] = EMBEDDING_THRESHOLD_ENTRY.exec(entry) ?? [];
+    if (!model || (veto !== undefined && Number(veto) >= Number(stack))) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          `'${entry}' is not model=stack or model=stack/veto, two cosines between 0 and 1 ` +
+          'with the veto below the stack (e.g. text-embedding-3-small=0.85/0.4).',
+      });
+      continue;
+    }
+    models[model] = { stack: Number(stack), veto: veto === undefined ? null : Number(veto) };
+  }
+  return models;
+});
 
 /** Measured on the labelled pairs (`near-duplicates.test.ts`); the README gives the figures. */
 export const DEFAULT_DUPLICATE_THRESHOLDS: DuplicateThresholds = { lexical: 0.5, semantic: 0.9 };
@@ -160,6 +208,7 @@ const envSchema = z
     QUEUE_POLLING_SECONDS: z.coerce.number().min(0.5).max(60).default(10),
     DUPLICATE_LEXICAL_THRESHOLD: share().default(DEFAULT_DUPLICATE_THRESHOLDS.lexical),
     DUPLICATE_SEMANTIC_THRESHOLD: share().default(DEFAULT_DUPLICATE_THRESHOLDS.semantic),
+    DUPLICATE_EMBEDDING_THRESHOLDS: embeddingThresholdsField.default({}),
     REPEATS_JUDGE: z.string().trim().min(1).default('auto'),
     OPENAI_EMBEDDING_MODEL: embeddingModel().default(DEFAULT_EMBEDDING_MODELS.openai),
     GOOGLE_EMBEDDING_MODEL: embeddingModel().default(DEFAULT_EMBEDDING_MODELS.google),
@@ -342,6 +391,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     duplicates: {
       lexical: e.DUPLICATE_LEXICAL_THRESHOLD,
       semantic: e.DUPLICATE_SEMANTIC_THRESHOLD,
+      embeddingModels: e.DUPLICATE_EMBEDDING_THRESHOLDS,
     },
     repeatsJudge: repeatsJudge(e.REPEATS_JUDGE, providers),
     live: {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { DuplicateThresholds } from '../../config.js';
+import { embeddingThresholds, type DuplicateThresholds } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { BrainstormRow } from '../../db/schema/brainstorms.js';
 import { ValidationError } from '../../lib/errors.js';
@@ -128,7 +128,7 @@ async function judgedPairs(
   const pairs = await judgeCandidates(db, brainstormId, ideas, {
     ...JUDGE_BAND,
     upper: thresholds.lexical,
-    semanticUpper: thresholds.semantic,
+    semanticUpper: (model) => embeddingThresholds(thresholds, model).stack,
   });
   const ids = [...new Set(pairs.flatMap((pair) => [pair.idea, pair.original]))];
   const texts = new Map((await repository.runIdeas(db, brainstormId, ids)).map((i) => [i.id, i]));

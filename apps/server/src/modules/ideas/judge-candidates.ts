@@ -19,9 +19,10 @@ export interface CandidateBand {
   lower: number;
   /** Candidates must score below this: at it or above, the detector stacks by itself. */
   upper: number;
-  /** The same bounds for the cosine of two embeddings by one model. */
+  /** The same bounds for the cosine of two embeddings by one model; the upper one is the
+   * model's stacking threshold. */
   semanticLower: number;
-  semanticUpper: number;
+  semanticUpper: (model: string) => number;
 }
 
 /**
@@ -87,6 +88,8 @@ export async function judgeCandidates(
 interface NearestRow extends CandidatePair {
   /** Which search found it: the lexical nearest, or the nearest by meaning. */
   by: 'lexical' | 'semantic';
+  /** The idea's embedding model, when it has an embedding. */
+  model: string | null;
 }
 
 /** Each idea's k nearest by each measure, kept where they lie in the band, once per original. */
@@ -104,7 +107,8 @@ function inBand(rows: NearestRow[], band: CandidateBand): CandidatePair[] {
         row.by === 'semantic' &&
         row.semantic !== null &&
         row.semantic >= band.semanticLower &&
-        row.semantic < band.semanticUpper &&
+        row.model !== null &&
+        row.semantic < band.semanticUpper(row.model) &&
         row.score < band.upper,
     );
     const kept = new Map<number, CandidatePair>();
@@ -132,7 +136,7 @@ async function nearest(
   const semantic = cosine(sql`e.embedding`, sql`xe.embedding`);
   return rowsOf<NearestRow>(
     await db.execute(sql`
-      select x.id as idea, n.original, n.score, n.semantic, n.by
+      select x.id as idea, n.original, n.score, n.semantic, n.by, xe.model
       from ideas x
       left join idea_embeddings xe on xe.idea_id = x.id
       cross join lateral (

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { DuplicateThresholds } from '../../config.js';
+import { embeddingThresholds, type DuplicateThresholds } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { trigramMatchThreshold } from '../../db/session-settings.js';
@@ -104,7 +104,7 @@ export async function closestIdeas(
     const rows = await compare(db, brainstormId, candidates, excluding, {
       above: trigramMatchThreshold(thresholds.lexical),
     });
-    return rows.map((row) => toMatch(row, thresholds));
+    return rows.map((row) => toMatch(row, thresholds, candidates));
   }
   const rows = await compare(db, brainstormId, candidates, excluding, 'index');
   const tied = rows.flatMap((row) => {
@@ -124,7 +124,7 @@ export async function closestIdeas(
       if (again) Object.assign(row, { ...again, candidate: row.candidate });
     }
   }
-  return rows.map((row) => toMatch(row, thresholds));
+  return rows.map((row) => toMatch(row, thresholds, candidates));
 }
 
 /**
@@ -142,7 +142,7 @@ export async function closestAmongNewer(
   excluding: Exclusions = {},
 ): Promise<Match[]> {
   const rows = await compare(db, brainstormId, candidates, { ...excluding, after }, 'scan');
-  return rows.map((row) => toMatch(row, thresholds));
+  return rows.map((row) => toMatch(row, thresholds, candidates));
 }
 
 /**
@@ -157,12 +157,20 @@ export async function closestIdeasByScan(
   excluding: Exclusions = {},
 ): Promise<Match[]> {
   const rows = await compare(db, brainstormId, candidates, excluding, 'scan');
-  return rows.map((row) => toMatch(row, thresholds));
+  return rows.map((row) => toMatch(row, thresholds, candidates));
 }
 
-function toMatch(row: Row, thresholds: DuplicateThresholds): Match {
+/**
+ * A comparison's row as a match: a duplicate when its lexical similarity reaches the threshold,
+ * unless the two ideas' embeddings say they differ (their cosine below the model's veto), or
+ * when their cosine reaches the model's own threshold.
+ */
+function toMatch(row: Row, thresholds: DuplicateThresholds, candidates: Comparable[]): Match {
   const lexicalScore = row.lexical ?? 0;
   const semanticScore = row.semantic ?? 0;
+  const model = candidates[Number(row.candidate)]?.embedding?.model;
+  const bounds = model === undefined ? null : embeddingThresholds(thresholds, model);
+  const vetoed = row.semantic !== null && bounds?.veto != null && semanticScore < bounds.veto;
   return {
     candidate: Number(row.candidate),
     closest: row.closest,
@@ -170,8 +178,8 @@ function toMatch(row: Row, thresholds: DuplicateThresholds): Match {
     score: Math.max(lexicalScore, semanticScore),
     duplicate:
       row.closest !== null &&
-      (lexicalScore >= thresholds.lexical ||
-        (row.semantic !== null && semanticScore >= thresholds.semantic)),
+      ((lexicalScore >= thresholds.lexical && !vetoed) ||
+        (row.semantic !== null && bounds !== null && semanticScore >= bounds.stack)),
   };
 }
 
