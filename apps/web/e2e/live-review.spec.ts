@@ -76,9 +76,9 @@ test("Bob sees Alice's vote and comment, and her new idea offered, without reloa
     });
     expect(another.status()).toBe(201);
     const region = other.getByRole('region', { name: 'Ideas Review' });
-    await expect(region.getByRole('button', { name: '1 new idea' })).toBeVisible();
+    await expect(region.getByRole('button', { name: '1 new idea — show them' })).toBeVisible();
     await expect(region.getByText(`Brass bands ${stamp}`)).toHaveCount(0);
-    await region.getByRole('button', { name: '1 new idea' }).click();
+    await region.getByRole('button', { name: '1 new idea — show them' }).click();
     await expect(region.getByText(`Brass bands ${stamp}`)).toBeVisible();
 
     // At phone width the presence line and the offer fit and read as well.

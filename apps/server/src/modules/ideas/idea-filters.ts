@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ideaAnnotations, ideaReactions, type ReactionType } from '../../db/schema/annotations.js';
 import { brainstorms } from '../../db/schema/brainstorms.js';
@@ -28,6 +28,10 @@ export interface IdeaFilters {
   duplicates?: DuplicateFilter | undefined;
   /** A theme's ideas, or with 'none' the unsorted ones. */
   theme?: number | 'none' | undefined;
+  /** Only the ideas stored up to this one (by id): a list read again as it was. */
+  upTo?: number | undefined;
+  /** Only the ideas stored after this one (by id): what a list read up to it leaves out. */
+  after?: number | undefined;
 }
 
 /** The caller's own annotation of each idea, as `mine`: at most one, by the unique (user, idea). */
@@ -58,7 +62,7 @@ function themeCondition(theme: IdeaFilters['theme']): SQL | undefined {
   return theme === 'none' ? isNull(ideas.themeId) : eq(ideas.themeId, theme);
 }
 
-/** The query's brainstorm, theme and search: the ideas its counts are taken among. */
+/** The query's brainstorm, theme, search and moment: the ideas its counts are taken among. */
 export const scopeCondition = (f: IdeaFilters): SQL | undefined =>
   and(
     f.brainstorm === undefined ? undefined : eq(ideas.brainstormId, f.brainstorm),
@@ -67,6 +71,8 @@ export const scopeCondition = (f: IdeaFilters): SQL | undefined =>
       : sql`${ideas.brainstormId} in (select ${brainstorms.id} from ${brainstorms} where ${brainstorms.projectId} = ${f.project})`,
     themeCondition(f.theme),
     searchCondition(f.search, [ideas.title, ideas.summary, ideas.description]),
+    f.upTo === undefined ? undefined : lte(ideas.id, f.upTo),
+    f.after === undefined ? undefined : gt(ideas.id, f.after),
   );
 
 /** Which near-duplicates the list holds; stacked ones are left out unless asked for. */

@@ -35,6 +35,7 @@ const filtersOf = (user: UserRow, query: ListQuery, review: Review | undefined):
   reactionType: query.reaction_type,
   duplicates: duplicatesOf(query),
   theme: query.theme,
+  upTo: query.up_to,
 });
 
 const reviewerOf = (filters: IdeaFilters) =>
@@ -82,6 +83,10 @@ export interface IdeaPage {
   count: number;
   filteredCount: number;
   stackedCount: number;
+  /** The brainstorm's newest idea when the page was read, for reading it again as it was. */
+  newestId: number | null;
+  /** Read up to an idea: the ideas stored since that the list would hold now. */
+  laterCount: number;
   /** A JSON array of `IdeaDto`s, to be sent as it is (decision 036). */
   results: string;
 }
@@ -103,6 +108,8 @@ export async function listIdeas(
     count: counts.count,
     filteredCount: counts.filteredCount,
     stackedCount: counts.stackedCount,
+    newestId: counts.newestId,
+    laterCount: counts.laterCount,
     results: `[${rows.map((row) => row.dto).join(',')}]`,
   };
 }

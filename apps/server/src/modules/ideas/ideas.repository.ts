@@ -103,6 +103,21 @@ export interface IdeaCounts {
   themeExists: boolean;
   projectExists: boolean;
   reviewerExists: boolean;
+  /** The brainstorm's newest idea as the statement saw it: the moment for `upTo`. */
+  newestId: number | null;
+  /** Read up to an idea: the ideas stored since that the list would hold now (else 0). */
+  laterCount: number;
+}
+
+/**
+ * The id of the named brainstorm's newest idea, through the index on its ideas by time; null
+ * without a brainstorm. In the statement that reads the page, so that an idea the page could not
+ * see is after it.
+ */
+function newestId(filters: IdeaFilters): SQL {
+  if (filters.brainstorm === undefined) return sql`null::int`;
+  return sql`(select ${ideas.id} from ${ideas} where ${ideas.brainstormId} = ${filters.brainstorm}
+    order by ${ideas.created} desc, ${ideas.id} desc limit 1)`;
 }
 
 /** Whether a caller's filter is only 'unreviewed' or 'reviewed by me', which counts can read. */
@@ -150,8 +165,24 @@ function keptCountsStatement(
   return sql`select json_build_object(
       'count', ${listed}, 'filteredCount', ${filtered}, 'stackedCount', ${stacked},
       'brainstormExists', totals.found, 'themeExists', ${existence.themeExists},
-      'projectExists', true, 'reviewerExists', ${existence.reviewerExists}
+      'projectExists', true, 'reviewerExists', ${existence.reviewerExists},
+      'newestId', ${newestId(filters)}, 'laterCount', 0
     ) as counts from (${kept}) as totals${mine}`;
+}
+
+/** Whether the database keeps the query's counts (`keptCountsStatement`). */
+function keepsCounts(filters: IdeaFilters) {
+  const whole =
+    filters.theme === undefined &&
+    filters.project === undefined &&
+    filters.upTo === undefined &&
+    filters.after === undefined &&
+    searchWords(filters.search).length === 0;
+  return (
+    whole &&
+    typeof filters.duplicates !== 'object' &&
+    (callerCondition(filters) === undefined || reviewOnly(filters) !== null)
+  );
 }
 
 /**
@@ -159,20 +190,34 @@ function keptCountsStatement(
  * Without a search, a theme, a project or a single stack, and with no caller's filter other than
  * 'unreviewed' or 'reviewed by me', they are read from counts the database keeps
  * (`keptCountsStatement`); otherwise the matching ideas are counted, probing the caller's
- * annotation of each only when a caller's filter needs it.
+ * annotation of each only when a caller's filter needs it. A list read up to an idea counts those
+ * of now, less those of the ideas stored since, which are its `laterCount`.
  */
-function countsStatement(filters: IdeaFilters, reviewerId: number | undefined) {
+function countsStatement(filters: IdeaFilters, reviewerId: number | undefined): SQL {
+  const { upTo, ...now } = filters;
+  if (upTo !== undefined && now.after === undefined) {
+    // The counts of now, less those of the ideas stored since: those few are found through the
+    // primary key, and the counts of now may be the kept ones.
+    const field = (name: keyof IdeaCounts) =>
+      sql`((kept.counts ->> ${name})::int - (since.counts ->> ${name})::int)`;
+    const flag = (name: keyof IdeaCounts) => sql`(kept.counts ->> ${name})::boolean`;
+    return sql`select json_build_object(
+        'count', ${field('count')}, 'filteredCount', ${field('filteredCount')},
+        'stackedCount', ${field('stackedCount')},
+        'brainstormExists', ${flag('brainstormExists')}, 'themeExists', ${flag('themeExists')},
+        'projectExists', ${flag('projectExists')}, 'reviewerExists', ${flag('reviewerExists')},
+        'newestId', kept.counts -> 'newestId',
+        'laterCount', (since.counts ->> 'filteredCount')::int
+      ) as counts
+      from (${countsStatement(now, reviewerId)}) as kept,
+        (${countsStatement({ ...now, after: upTo }, reviewerId)}) as since`;
+  }
   const callers = callerCondition(filters);
   const reviewerExists = exists(users, reviewerId);
   const themeExists = exists(themes, namedTheme(filters));
   const oneStack = typeof filters.duplicates === 'object';
-  const whole =
-    filters.theme === undefined &&
-    filters.project === undefined &&
-    searchWords(filters.search).length === 0;
-  const review = reviewOnly(filters);
-  if (whole && !oneStack && (callers === undefined || review !== null)) {
-    return keptCountsStatement(filters, review, { themeExists, reviewerExists });
+  if (keepsCounts(filters)) {
+    return keptCountsStatement(filters, reviewOnly(filters), { themeExists, reviewerExists });
   }
   const mineJoin =
     callers === undefined ? sql`` : sql`left join lateral ${mineLateral(filters.callerId)} on true`;
@@ -188,7 +233,9 @@ function countsStatement(filters: IdeaFilters, reviewerId: number | undefined) {
     'brainstormExists', ${exists(brainstorms, filters.brainstorm)},
     'themeExists', ${themeExists},
     'projectExists', ${exists(projects, filters.project)},
-    'reviewerExists', ${reviewerExists}
+    'reviewerExists', ${reviewerExists},
+    'newestId', ${newestId(filters)},
+    'laterCount', 0
   ) as counts
   from ${ideas} ${brainstormJoin} ${mineJoin}
   where ${scopeCondition(filters) ?? sql`true`}`;

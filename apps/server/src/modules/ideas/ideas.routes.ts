@@ -38,6 +38,21 @@ const ideaPage = pageOf(ideaSchema)
         "Near-duplicates under the query's and the caller's filters, stacked under their " +
           'originals: left out of the page unless include_duplicates=true.',
       ),
+    newestId: z
+      .number()
+      .int()
+      .nullable()
+      .describe(
+        "The brainstorm's newest idea when the page was read (null without a brainstorm, or " +
+          'in one with none): as up_to, it reads the same list again without the ideas since.',
+      ),
+    laterCount: z
+      .number()
+      .int()
+      .describe(
+        'With up_to: the ideas stored since that the list would hold now, under the same ' +
+          'filters (0 without up_to).',
+      ),
   })
   .describe('count: ideas matching brainstorm and search.');
 
@@ -69,15 +84,11 @@ async function listOrExport(
 ) {
   const user = actor(request);
   if (!query.format) {
-    const { count, filteredCount, stackedCount, results } = await lists.listIdeas(
-      app.db,
-      user,
-      query,
-      review,
-    );
+    const { count, filteredCount, stackedCount, newestId, laterCount, results } =
+      await lists.listIdeas(app.db, user, query, review);
     // The pages are paged by filteredCount; `count` is the query's own.
     const links = pageLinks(request, query, filteredCount);
-    const fields = { count, ...links, filteredCount, stackedCount };
+    const fields = { count, ...links, filteredCount, stackedCount, newestId, laterCount };
     return sendJsonText(reply, objectWithRawJson(fields, { results }));
   }
   const release = claimExportSlot(user.id);

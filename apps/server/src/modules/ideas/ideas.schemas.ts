@@ -167,6 +167,12 @@ const listFields = paginationQuery.extend(withAnnotationsQuery.shape).extend({
     .union([z.literal('none'), idParam], { error: 'Must be a theme id or none.' })
     .optional()
     .describe("Only the ideas of this theme (its id), or with 'none' the unsorted ones."),
+  up_to: idParam
+    .optional()
+    .describe(
+      "Only the ideas stored up to this one (an id: an earlier page's newestId): the list read " +
+        'again as it was, without the ideas stored since, which keep their places for later.',
+    ),
   format: z
     .enum(EXPORT_FORMATS)
     .optional()

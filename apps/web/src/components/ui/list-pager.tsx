@@ -18,6 +18,8 @@ interface ListPagerProps {
   hasNext: boolean;
   onPageChange: (page: number) => void;
   onPageSizeChange: (pageSize: number) => void;
+  /** What Next does past the last page, which then keeps it enabled (ideas that arrived). */
+  onPastEnd?: (() => void) | undefined;
 }
 
 /** A list footer's controls: the page-size select, Previous and Next. */
@@ -28,7 +30,9 @@ export function ListPager({
   hasNext,
   onPageChange,
   onPageSizeChange,
+  onPastEnd,
 }: ListPagerProps) {
+  const nextPage = hasNext && page < pages;
   const selectId = useId();
   return (
     <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
@@ -68,9 +72,10 @@ export function ListPager({
         <Button
           variant="outline"
           size="sm"
-          disabled={!hasNext || page >= pages}
+          disabled={!nextPage && !onPastEnd}
           onClick={() => {
-            onPageChange(page + 1);
+            if (nextPage) onPageChange(page + 1);
+            else onPastEnd?.();
           }}
         >
           Next

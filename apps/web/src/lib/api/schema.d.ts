@@ -6709,6 +6709,8 @@ export interface paths {
           duplicate_of?: number;
           /** @description Only the ideas of this theme (its id), or with 'none' the unsorted ones. */
           theme?: 'none' | number;
+          /** @description Only the ideas stored up to this one (an id: an earlier page's newestId): the list read again as it was, without the ideas stored since, which keep their places for later. */
+          up_to?: number;
           /** @description csv or json: the whole matching set as a download (text/csv, or a JSON array of ideas) instead of one page; page and page_size are ignored. */
           format?: 'csv' | 'json';
         };
@@ -6729,6 +6731,10 @@ export interface paths {
                   count: number;
                   /** @description Ideas left after the caller's filters (reviewed, hidden, ...): the ones paged. */
                   filteredCount: number;
+                  /** @description With up_to: the ideas stored since that the list would hold now, under the same filters (0 without up_to). */
+                  laterCount: number;
+                  /** @description The brainstorm's newest idea when the page was read (null without a brainstorm, or in one with none): as up_to, it reads the same list again without the ideas since. */
+                  newestId: number | null;
                   next: string | null;
                   previous: string | null;
                   results: components['schemas']['Idea'][];
@@ -6961,6 +6967,8 @@ export interface paths {
           duplicate_of?: number;
           /** @description Only the ideas of this theme (its id), or with 'none' the unsorted ones. */
           theme?: 'none' | number;
+          /** @description Only the ideas stored up to this one (an id: an earlier page's newestId): the list read again as it was, without the ideas stored since, which keep their places for later. */
+          up_to?: number;
           /** @description csv or json: the whole matching set as a download (text/csv, or a JSON array of ideas) instead of one page; page and page_size are ignored. */
           format?: 'csv' | 'json';
           /** @description Filters on the caller's own bookmark. */
@@ -6991,6 +6999,10 @@ export interface paths {
                   count: number;
                   /** @description Ideas left after the caller's filters (reviewed, hidden, ...): the ones paged. */
                   filteredCount: number;
+                  /** @description With up_to: the ideas stored since that the list would hold now, under the same filters (0 without up_to). */
+                  laterCount: number;
+                  /** @description The brainstorm's newest idea when the page was read (null without a brainstorm, or in one with none): as up_to, it reads the same list again without the ideas since. */
+                  newestId: number | null;
                   next: string | null;
                   previous: string | null;
                   results: components['schemas']['Idea'][];
@@ -7107,6 +7119,8 @@ export interface paths {
           duplicate_of?: number;
           /** @description Only the ideas of this theme (its id), or with 'none' the unsorted ones. */
           theme?: 'none' | number;
+          /** @description Only the ideas stored up to this one (an id: an earlier page's newestId): the list read again as it was, without the ideas stored since, which keep their places for later. */
+          up_to?: number;
           /** @description csv or json: the whole matching set as a download (text/csv, or a JSON array of ideas) instead of one page; page and page_size are ignored. */
           format?: 'csv' | 'json';
         };
@@ -7127,6 +7141,10 @@ export interface paths {
                   count: number;
                   /** @description Ideas left after the caller's filters (reviewed, hidden, ...): the ones paged. */
                   filteredCount: number;
+                  /** @description With up_to: the ideas stored since that the list would hold now, under the same filters (0 without up_to). */
+                  laterCount: number;
+                  /** @description The brainstorm's newest idea when the page was read (null without a brainstorm, or in one with none): as up_to, it reads the same list again without the ideas since. */
+                  newestId: number | null;
                   next: string | null;
                   previous: string | null;
                   results: components['schemas']['Idea'][];

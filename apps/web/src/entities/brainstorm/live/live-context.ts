@@ -9,6 +9,8 @@ const noStream: BrainstormLive = {
   status: 'unavailable',
   presence: [],
   newIdeas: 0,
+  storedTimes: 0,
+  shownTimes: 0,
   showNewIdeas: () => undefined,
 };
 

@@ -24,7 +24,13 @@ export interface BrainstormLive {
   presence: PresenceUser[];
   /** Ideas stored since the lists were last read, not stacked under another: not shown yet. */
   newIdeas: number;
-  /** Reads the lists again, with the new ideas. */
+  /** How many times ideas were stored since the page opened: a list held at a moment (the
+   * review list) reads again on each, for how many have arrived. */
+  storedTimes: number;
+  /** How many times the new ideas were asked for (`showNewIdeas`): a list held at a moment
+   * shows them then. */
+  shownTimes: number;
+  /** Reads the lists again, with the new ideas: asked for, or ideas the caller asked for. */
   showNewIdeas: () => void;
 }
 
@@ -33,6 +39,8 @@ interface State {
   status: LiveStatus;
   presence: PresenceUser[];
   newIdeas: number;
+  storedTimes: number;
+  shownTimes: number;
 }
 
 type Action = { brainstormId: number } & (
@@ -40,10 +48,18 @@ type Action = { brainstormId: number } & (
   | { type: 'presence'; users: PresenceUser[] }
   | { type: 'created'; count: number }
   | { type: 'shown' }
+  | { type: 'asked' }
 );
 
 function initial(brainstormId: number): State {
-  return { brainstormId, status: 'connecting', presence: [], newIdeas: 0 };
+  return {
+    brainstormId,
+    status: 'connecting',
+    presence: [],
+    newIdeas: 0,
+    storedTimes: 0,
+    shownTimes: 0,
+  };
 }
 
 function reduce(previous: State, action: Action): State {
@@ -59,9 +75,15 @@ function reduce(previous: State, action: Action): State {
     case 'presence':
       return { ...state, presence: action.users };
     case 'created':
-      return { ...state, newIdeas: state.newIdeas + action.count };
+      return {
+        ...state,
+        newIdeas: state.newIdeas + action.count,
+        storedTimes: state.storedTimes + 1,
+      };
     case 'shown':
       return state.newIdeas === 0 ? state : { ...state, newIdeas: 0 };
+    case 'asked':
+      return { ...state, newIdeas: 0, shownTimes: state.shownTimes + 1 };
   }
 }
 
@@ -163,7 +185,7 @@ export function useBrainstormLive(brainstormId: number): BrainstormLive {
   }, [brainstormId, queryClient]);
 
   const showNewIdeas = useCallback(() => {
-    dispatch({ brainstormId, type: 'shown' });
+    dispatch({ brainstormId, type: 'asked' });
     void queryClient.invalidateQueries({
       queryKey: ideaKeys.all,
       predicate: ({ queryKey }) => isBrainstormIdeaQuery(queryKey, brainstormId),
@@ -175,6 +197,8 @@ export function useBrainstormLive(brainstormId: number): BrainstormLive {
     status: current.status,
     presence: current.presence,
     newIdeas: current.newIdeas,
+    storedTimes: current.storedTimes,
+    shownTimes: current.shownTimes,
     showNewIdeas,
   };
 }

@@ -22,6 +22,8 @@ export interface IdeaListParams extends Paging {
   excludeHidden?: boolean;
   /** Only one theme's ideas, or the unsorted ones ('none'); every idea when absent or null. */
   theme?: ThemeFilter;
+  /** Only the ideas stored up to this one (an earlier read's `newestId`): the list as it was. */
+  upTo?: number;
 }
 
 /**
@@ -35,6 +37,10 @@ export interface IdeaList {
   results: Idea[];
   /** Near-duplicates left out of the list, stacked under their originals. */
   stackedCount: number;
+  /** The brainstorm's newest idea when the list was read, to read it again as it was. */
+  newestId: number | null;
+  /** Read up to an idea: the ideas stored since that the list would hold now. */
+  laterCount: number;
   source: 'list' | 'fallback' | 'unavailable';
 }
 
@@ -44,6 +50,8 @@ interface IdeaPage {
   next: string | null;
   results: Idea[];
   stackedCount: number;
+  newestId: number | null;
+  laterCount: number;
 }
 
 /** The fallback reads this many of the newest ideas, the most the server gives in one page. */
@@ -55,12 +63,15 @@ const unavailable: IdeaList = {
   hasNext: false,
   results: [],
   stackedCount: 0,
+  newestId: null,
+  laterCount: 0,
   source: 'unavailable',
 };
 
 function asIdeaPage(body: unknown): IdeaPage | null {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
-  const { count, filteredCount, next, results, stackedCount } = body as Record<string, unknown>;
+  const { count, filteredCount, next, results, stackedCount, newestId, laterCount } =
+    body as Record<string, unknown>;
   if (typeof count !== 'number' || !Array.isArray(results)) return null;
   return {
     count,
@@ -68,6 +79,8 @@ function asIdeaPage(body: unknown): IdeaPage | null {
     next: typeof next === 'string' ? next : null,
     results: results as Idea[],
     stackedCount: typeof stackedCount === 'number' ? stackedCount : 0,
+    newestId: typeof newestId === 'number' ? newestId : null,
+    laterCount: typeof laterCount === 'number' ? laterCount : 0,
   };
 }
 
@@ -135,6 +148,8 @@ async function listIdeasFromPlainList(params: IdeaListParams) {
       hasNext: start + pageSize < ideas.length,
       results: ideas.slice(start, start + pageSize),
       stackedCount: 0,
+      newestId: null,
+      laterCount: 0,
       source: 'fallback',
     } satisfies IdeaList;
   } catch (error) {
@@ -144,7 +159,7 @@ async function listIdeasFromPlainList(params: IdeaListParams) {
 }
 
 export async function listIdeas(params: IdeaListParams): Promise<IdeaList> {
-  const { brainstormId, page, pageSize, view, excludeHidden, theme } = params;
+  const { brainstormId, page, pageSize, view, excludeHidden, theme, upTo } = params;
   const themeValue = themeQueryValue(theme);
   let list: IdeaPage | null;
   try {
@@ -157,6 +172,7 @@ export async function listIdeas(params: IdeaListParams): Promise<IdeaList> {
         with_annotations: 'true',
         ...(excludeHidden ? { is_hidden: 'false' as const } : {}),
         ...(themeValue === undefined ? {} : { theme: themeValue }),
+        ...(upTo === undefined ? {} : { up_to: upTo }),
       },
       view,
     );
@@ -172,6 +188,8 @@ export async function listIdeas(params: IdeaListParams): Promise<IdeaList> {
     hasNext: list.next !== null,
     results: list.results,
     stackedCount: list.stackedCount,
+    newestId: list.newestId,
+    laterCount: list.laterCount,
     source: 'list',
   };
 }

@@ -15,6 +15,8 @@ interface IdeasFooterProps {
   onPageSizeChange: (pageSize: number) => void;
   /** Also show 'p / n' beside the pager, as the review page does (spec 2). */
   pageIndicator?: boolean;
+  /** What Next does past the last page, which then keeps it enabled. */
+  onPastEnd?: (() => void) | undefined;
 }
 
 export function IdeasFooter({

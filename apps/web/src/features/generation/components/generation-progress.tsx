@@ -35,7 +35,8 @@ function summary({ status, succeeded, requested }: Generation) {
 export function GenerationProgress({ generationId }: { generationId: number }) {
   const labelId = useId();
   // While the brainstorm's stream is live it brings the progress; otherwise it is polled.
-  const live = useLiveBrainstorm().status === 'live';
+  const { status, showNewIdeas } = useLiveBrainstorm();
+  const live = status === 'live';
   const { data: generation } = useGeneration(generationId, live);
   const finished = generation ? isFinished(generation.status) : false;
 
@@ -45,11 +46,13 @@ export function GenerationProgress({ generationId }: { generationId: number }) {
   const wasFinished = useRef(finished);
   useEffect(() => {
     if (finished && !wasFinished.current) {
+      // The caller's own ideas: a list held while others' arrive shows them too.
+      showNewIdeas();
       void queryClient.invalidateQueries({ queryKey: ideaKeys.all });
       void queryClient.invalidateQueries({ queryKey: brainstormKeys.lists() });
     }
     wasFinished.current = finished;
-  }, [finished, queryClient]);
+  }, [finished, queryClient, showNewIdeas]);
 
   if (!generation) return null;
   const { requested, succeeded, failed } = generation;

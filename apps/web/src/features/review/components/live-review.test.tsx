@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeIdea } from '@/entities/idea/testing/idea-fixtures';
 import { makeUser } from '@/test/fixtures';
@@ -18,6 +19,14 @@ function rowTitles() {
     .getAllByRole('row')
     .filter((row) => row.hasAttribute('data-idea-id'))
     .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
+}
+
+/** What the review list's live regions say. */
+function said() {
+  return within(reviewRegion())
+    .getAllByRole('status')
+    .map((element) => element.textContent)
+    .join(' ');
 }
 
 function row(title: string) {
@@ -92,7 +101,7 @@ describe('Live review', () => {
     expect(ideaReads(requests)).toHaveLength(readsBefore);
   });
 
-  it("offers new ideas with '3 new ideas' instead of putting them in the list, and loads them when asked", async () => {
+  it("offers new ideas with '3 new ideas — show them' instead of putting them in the list, and loads them when asked", async () => {
     const server = serveReview(reviewIdeas(2));
     const live = await openLiveReview();
 
@@ -105,7 +114,11 @@ describe('Live review', () => {
       });
     server.add(newer(11));
     live.send('ideas.created', { count: 1, ideas: [{ id: 11, duplicate_of: null }] });
-    const button = await within(reviewRegion()).findByRole('button', { name: '1 new idea' });
+    const button = await within(reviewRegion()).findByRole('button', {
+      name: '1 new idea — show them',
+    });
+    // Told politely, as a status, as they come.
+    expect(button.closest('[role="status"]')).not.toBeNull();
 
     for (const id of [12, 13]) server.add(newer(id));
     server.add(newer(14, 1));
@@ -118,7 +131,9 @@ describe('Live review', () => {
         { id: 14, duplicate_of: 1 },
       ],
     });
-    expect(await within(reviewRegion()).findByRole('button', { name: '3 new ideas' })).toBe(button);
+    expect(
+      await within(reviewRegion()).findByRole('button', { name: '3 new ideas — show them' }),
+    ).toBe(button);
     expect(rowTitles()).toEqual(['Idea number 1', 'Idea number 2']);
 
     fireEvent.click(button);
@@ -131,6 +146,72 @@ describe('Live review', () => {
     expect(within(reviewRegion()).queryByRole('button', { name: /new idea/ })).toBeNull();
     // The focus goes to the list's heading, not to the page's top.
     expect(within(reviewRegion()).getByRole('heading', { name: 'Ideas Review' })).toHaveFocus();
+  });
+
+  it('carries on from the last row into the ideas that arrived, with j and with Next', async () => {
+    // Ids grow with time, as the database's do.
+    const server = serveReview(
+      [3, 2, 1].map((id) =>
+        makeIdea({
+          id,
+          title: `Idea number ${String(id)}`,
+          created: `2026-03-01T10:0${String(id)}:00.000Z`,
+        }),
+      ),
+    );
+    const live = await openLiveReview();
+    const actor = userEvent.setup();
+    const fresh = (id: number) =>
+      makeIdea({
+        id,
+        title: `Fresh idea ${String(id)}`,
+        created: `2026-03-02T10:0${String(id - 10)}:00.000Z`,
+      });
+    await actor.keyboard('jj');
+    expect(row('Idea number 1')).toHaveAttribute('data-active');
+
+    // Two ideas arrive while the reviewer works through the list: it keeps its rows.
+    server.add(fresh(11));
+    server.add(fresh(12));
+    live.send('ideas.created', {
+      count: 2,
+      ideas: [
+        { id: 11, duplicate_of: null },
+        { id: 12, duplicate_of: null },
+      ],
+    });
+    await within(reviewRegion()).findByRole('button', { name: '2 new ideas — show them' });
+    expect(rowTitles()).toEqual(['Idea number 3', 'Idea number 2', 'Idea number 1']);
+
+    // Past the last row, j shows them and goes on to the first of them, where the order put it.
+    await actor.keyboard('j');
+    await waitFor(() => {
+      expect(row('Fresh idea 12')).toHaveAttribute('data-active');
+    });
+    expect(rowTitles()).toEqual([
+      'Fresh idea 12',
+      'Fresh idea 11',
+      'Idea number 3',
+      'Idea number 2',
+      'Idea number 1',
+    ]);
+    expect(within(reviewRegion()).queryByRole('button', { name: /new idea/ })).toBeNull();
+    await waitFor(() => {
+      expect(said()).toContain('2 new ideas shown: on to the first of them');
+    });
+
+    // Next does the same on the last page, once another arrives.
+    server.add(fresh(13));
+    live.send('ideas.created', { count: 1, ideas: [{ id: 13, duplicate_of: null }] });
+    await within(reviewRegion()).findByRole('button', { name: '1 new idea — show them' });
+    const next = within(reviewRegion()).getByRole('button', { name: 'Next' });
+    expect(next).toBeEnabled();
+    await actor.click(next);
+    await waitFor(() => {
+      expect(row('Fresh idea 13')).toHaveAttribute('data-active');
+    });
+    expect(rowTitles()[0]).toBe('Fresh idea 13');
+    expect(within(reviewRegion()).getByRole('button', { name: 'Next' })).toBeDisabled();
   });
 
   it('says who else is reviewing, by name, and nothing when the caller is alone', async () => {

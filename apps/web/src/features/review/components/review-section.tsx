@@ -3,25 +3,24 @@ import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
-import { NewIdeasButton } from '@/entities/brainstorm/live/components/new-ideas-button';
+import { newIdeasText } from '@/entities/brainstorm/live/new-ideas-text';
 import { useIdeaTotal } from '@/entities/idea/api/get-idea-total';
-import {
-  FALLBACK_SCAN_SIZE,
-  useIdeaList,
-  type IdeaListParams,
-} from '@/entities/idea/api/list-ideas';
+import { FALLBACK_SCAN_SIZE, type IdeaListParams } from '@/entities/idea/api/list-ideas';
 import type { Idea } from '@/entities/idea/api/types';
 import { IdeasFooter } from '@/entities/idea/components/ideas-footer';
 import { useIdeaStacks } from '@/entities/idea/hooks/use-idea-stacks';
+import { annotationOf } from '@/entities/idea/lib/annotation-cache';
 import { ApiError } from '@/lib/api/api-error';
 import { useActiveRow } from '../hooks/use-active-row';
 import { useAskForMore } from '../hooks/use-ask-for-more';
 import { useCommentDraft } from '../hooks/use-comment-draft';
+import { useHeldList } from '../hooks/use-held-list';
 import { useIdeaCommands, type ReviewRow } from '../hooks/use-idea-commands';
 import { useRecentlyInteracted } from '../hooks/use-recently-interacted';
 import { useRetainedIdeas } from '../hooks/use-retained-ideas';
 import { useReviewKeyboard } from '../hooks/use-review-keyboard';
 import type { ReviewView } from '../lib/review-search';
+import { ArrivedIdeas } from './arrived-ideas';
 import { AskForMoreStatus } from './ask-for-more-status';
 import { CommentRow } from './comment-row';
 import { IdeaActions } from './idea-actions';
@@ -63,7 +62,9 @@ export function ReviewSection({
     excludeHidden: !showHidden,
     ...(theme === null ? {} : { theme }),
   };
-  const list = useIdeaList(params);
+  // Ideas that arrive meanwhile are held back and told of (issue 39): a page change keeps them so.
+  const held = useHeldList(params, JSON.stringify({ ...params, page: undefined }));
+  const { list } = held;
   const total = useIdeaTotal(brainstormId);
   const stacks = useIdeaStacks(brainstormId);
   const { recent, mark } = useRecentlyInteracted(brainstormId);
@@ -101,15 +102,34 @@ export function ReviewSection({
   // The keys act on the active row: its commands are built here, where the rows are.
   const activeIdea = shown?.find((idea) => idea.id === activeId);
   const activeCommands = useIdeaCommands(activeIdea ? rowOf(activeIdea) : null);
+  const moveTo = (ideaId: number) => {
+    setActiveId(ideaId);
+    rowElements.current.get(ideaId)?.scrollIntoView({ block: 'nearest' });
+  };
+  // Past the last row, where ideas arrived meanwhile, the reviewer carries on into them: they are
+  // shown, on the first page, and the first of them not yet reviewed becomes the active row.
+  const carryFrom = useRef<number | null>(null);
+  const carryOn = () => {
+    if (held.arrived === 0 || held.upTo === undefined) return null;
+    carryFrom.current = held.upTo;
+    held.show();
+    if (page !== 1) onViewChange({ page: 1 });
+    return `${newIdeasText(held.arrived)} shown: on to the first of them`;
+  };
+  useEffect(() => {
+    const from = carryFrom.current;
+    if (from === null || !shown || list.isPlaceholderData || held.upTo === from) return;
+    carryFrom.current = null;
+    const first = shown.find((idea) => idea.id > from && annotationOf(idea) === null);
+    if (first) moveTo(first.id);
+  });
   const keyboard = useReviewKeyboard({
     rows: shown,
     activeId,
-    moveTo: (ideaId) => {
-      setActiveId(ideaId);
-      rowElements.current.get(ideaId)?.scrollIntoView({ block: 'nearest' });
-    },
+    moveTo,
     commands: activeCommands,
     closeComment: comments.requestClose,
+    pastTheEnd: held.arrived > 0 ? carryOn : undefined,
   });
 
   // A page past the end (the server's 404, say after reviewing the last page) starts over at 1.
@@ -217,7 +237,13 @@ export function ReviewSection({
               {FALLBACK_SCAN_SIZE} newest.
             </p>
           ) : null}
-          <NewIdeasButton focusAfter="ideas-review-heading" />
+          <ArrivedIdeas
+            count={held.arrived}
+            onShow={() => {
+              held.show();
+              document.getElementById('ideas-review-heading')?.focus();
+            }}
+          />
           <div aria-busy={list.isFetching} className="min-w-0">
             {body}
           </div>
@@ -241,6 +267,13 @@ export function ReviewSection({
               onPageSizeChange={(size) => {
                 onViewChange({ page: 1, pageSize: size });
               }}
+              onPastEnd={
+                held.arrived > 0
+                  ? () => {
+                      carryOn();
+                    }
+                  : undefined
+              }
             />
           ) : null}
         </CardContent>

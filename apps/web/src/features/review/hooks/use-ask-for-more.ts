@@ -32,7 +32,8 @@ export function useAskForMore(brainstormId: number): AskForMore {
   const mutation = useAskForMoreMutation();
   const [message, setMessage] = useState<string | null>(null);
   const [generationId, setGenerationId] = useState<number | null>(null);
-  const live = useLiveBrainstorm().status === 'live';
+  const { status, showNewIdeas } = useLiveBrainstorm();
+  const live = status === 'live';
   const generation = useAskedGeneration(generationId, live).data;
   const running = generation ? isRunning(generation.status) : generationId !== null;
 
@@ -40,12 +41,14 @@ export function useAskForMore(brainstormId: number): AskForMore {
   const wasRunning = useRef(false);
   useEffect(() => {
     if (wasRunning.current && !running) {
+      // The caller's own ideas: the review list, held while others' arrive, shows them too.
+      showNewIdeas();
       void queryClient.invalidateQueries({ queryKey: ideaKeys.all });
       void queryClient.invalidateQueries({ queryKey: brainstormKeys.lists() });
       setMessage(null);
     }
     wasRunning.current = running;
-  }, [running, queryClient]);
+  }, [running, queryClient, showNewIdeas]);
 
   return {
     ask: (idea, direction) => {

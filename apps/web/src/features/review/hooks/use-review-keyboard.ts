@@ -12,6 +12,8 @@ interface ReviewKeyboardOptions {
   commands: RowCommands | null;
   /** Closes the open comment row, or asks first when it holds text; says which, or null. */
   closeComment: () => string | null;
+  /** Moving on from the last row, where ideas arrived meanwhile: carries on into them. */
+  pastTheEnd?: (() => string | null) | undefined;
 }
 
 /**
@@ -28,6 +30,7 @@ export function useReviewKeyboard(options: ReviewKeyboardOptions) {
     move: (step) => {
       if (!rows || rows.length === 0) return null;
       const at = rows.findIndex((idea) => idea.id === activeId);
+      if (step === 1 && at === rows.length - 1 && options.pastTheEnd) return options.pastTheEnd();
       const index = at === -1 ? 0 : Math.min(rows.length - 1, Math.max(0, at + step));
       const next = rows[index];
       if (!next) return null;

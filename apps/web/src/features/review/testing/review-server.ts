@@ -109,19 +109,29 @@ export function serveReview(initial: ServerIdea[], options: ReviewServerOptions 
       stack === null
         ? idea.duplicate_of === null || query.get('include_duplicates') === 'true'
         : idea.duplicate_of === Number(stack);
-    const filtered = matching.filter(
+    const listed = matching.filter(
       (idea) => keep(idea) && stacked(idea) && !(hiddenOut && idea.user_annotation?.is_hidden),
     );
+    // Read up to an idea: those stored since are left out, and counted apart. The fixtures'
+    // ids do not grow with time as the database's do: 'since' is by the time they were stored.
+    const newestFirst = (a: ServerIdea, b: ServerIdea) =>
+      b.created.localeCompare(a.created) || b.id - a.id;
+    const upTo = ideas.get(Number(query.get('up_to')));
+    const storedBy = (idea: ServerIdea) => !upTo || newestFirst(idea, upTo) >= 0;
+    const filtered = listed.filter(storedBy).sort(newestFirst);
+    const [newest] = [...matching].sort(newestFirst);
     const number = Number(query.get('page') ?? 1);
     const size = Number(query.get('page_size') ?? 10);
     const pages = Math.max(1, Math.ceil(filtered.length / size));
     if (number > pages) return HttpResponse.json({ detail: 'Invalid page.' }, { status: 404 });
     return HttpResponse.json({
-      count: matching.length,
+      count: matching.filter(storedBy).length,
       filteredCount: filtered.length,
       next: number < pages ? 'next' : null,
       previous: number > 1 ? 'previous' : null,
       results: filtered.slice((number - 1) * size, number * size),
+      newestId: newest?.id ?? null,
+      laterCount: listed.length - filtered.length,
     });
   }
 
