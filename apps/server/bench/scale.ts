@@ -340,7 +340,7 @@ async function senseMaking(session: Session, brainstormId: number) {
 }
 
 /** The per-brainstorm paths timed one after another, each a number of times. */
-function pathsOf(brainstormId: number, searchWord: string, original: number) {
+function pathsOf(brainstormId: number, searchWord: string, original: number, heldAt: number) {
   const ideas = `/api/ideas/?brainstorm=${brainstormId}`;
   const brainstorm = `/api/brainstorms/${brainstormId}`;
   return [
@@ -352,6 +352,12 @@ function pathsOf(brainstormId: number, searchWord: string, original: number) {
       path: `${ideas}&include_duplicates=true`,
     },
     { key: 'stack', name: 'one stack', path: `${ideas}&duplicate_of=${original}` },
+    {
+      // The review list as a reviewer holds it while the import's ideas arrived.
+      key: 'review-held',
+      name: 'review queue, held before the import',
+      path: `/api/ideas/unreviewed/?brainstorm=${brainstormId}&up_to=${heldAt}`,
+    },
     { key: 'unsorted', name: 'ideas, theme none', path: `${ideas}&theme=none` },
     {
       key: 'reviewed',
@@ -433,7 +439,7 @@ async function measureServer(
   );
   const timed = await probed(async () => {
     const paths: PathResult[] = [];
-    for (const path of pathsOf(brainstormId, searchWord, original)) {
+    for (const path of pathsOf(brainstormId, searchWord, original, existing[0]?.id ?? 0)) {
       paths.push({
         ...path,
         timing: await timeGets(await signedIn(), path.path, settings.pathRequests),

@@ -69,6 +69,7 @@ const matrix: Record<string, Record<Actor, number>> = {
   },
   'GET /api/analyses/{id}/': { anonymous: 401, other: 200, owner: 200, staff: 200 },
   'GET /api/analyses/{id}/comparisons/': { anonymous: 401, other: 200, owner: 200, staff: 200 },
+  'GET /api/analyses/{id}/shortlist/': { anonymous: 401, other: 200, owner: 200, staff: 200 },
   'GET /api/brainstorms/{id}/assessments/': {
     anonymous: 401,
     other: 200,

@@ -30,7 +30,7 @@ it('times the writes, the generation, the import and every per-brainstorm path',
   expect(size?.review.unreviewed).toHaveProperty('p50Ms');
   expect(size?.review.table).toHaveProperty('p50Ms');
   for (const path of size?.paths ?? []) expect(path.timing, path.key).toHaveProperty('p50Ms');
-  expect(size?.paths).toHaveLength(14);
+  expect(size?.paths).toHaveLength(15);
   expect(size?.voteToEventMs).toBeGreaterThan(0);
   // Themes by the fake model and by keywords read the brainstorm's originals; a ranking, its top;
   // repeats, the pairs the newest ideas make with near earlier ones, twenty to a call.

@@ -7,7 +7,7 @@ import { hashPassword } from '../src/lib/passwords.js';
 import type { TestApp } from './app.js';
 import { authHeaders, TEST_PASSWORD } from './factories.js';
 import { DISTINCT_IDEAS, VALID_BODIES } from './operation-fixtures.js';
-import { insertDoneThemes } from './theme-fixtures.js';
+import { insertDoneRanking, insertDoneThemes } from './theme-fixtures.js';
 import { insertFinishedDelivery, insertWebhook } from './webhook-fixtures.js';
 import { encodeRequest, type ConcreteRequest } from './fuzz-request.js';
 import {
@@ -262,6 +262,13 @@ export class FuzzWorld {
             join themes t on t.brainstorm_id = i.brainstorm_id order by i.id, t.id limit 1`,
         );
         return row && { id: row.idea, body: { theme: row.theme } };
+      }
+      case 'GET /api/analyses/{id}/shortlist/': {
+        const [row] = await selectRows<{ id: number }>(
+          this.t.db,
+          sql`select id from analyses where kind = 'rank' and status = 'done' order by id limit 1`,
+        );
+        return row && { id: row.id };
       }
       case 'POST /api/analyses/{id}/apply/': {
         const [row] = await selectRows<{ id: number }>(
@@ -536,12 +543,18 @@ export class FuzzWorld {
       this.t.db,
       sql`select id from analyses where kind = 'themes' and status = 'done' and applied is null`,
     );
-    if (proposal) return;
     const ideas = await selectRows<{ id: number }>(
       this.t.db,
       sql`select id from ideas where brainstorm_id = ${brainstorm} order by id`,
     );
     const ids = ideas.map((row) => row.id);
+    // A finished ranking, for its shortlist.
+    const [ranking] = await selectRows<{ id: number }>(
+      this.t.db,
+      sql`select id from analyses where kind = 'rank' and status = 'done'`,
+    );
+    if (!ranking) await insertDoneRanking(this.t.db, brainstorm, this.staff.id, ids.slice(0, 3));
+    if (proposal) return;
     await insertDoneThemes(this.t.db, brainstorm, this.staff.id, {
       themes: [
         { name: 'Fuzz proposal A', description: 'First', ideas: ids.slice(0, 2) },

@@ -5,7 +5,7 @@ import type { Config } from '../src/config.js';
 import { testConfig, type TestApp } from './app.js';
 import { authHeaders, TEST_PASSWORD } from './factories.js';
 import { MIN_THEMED_IDEAS } from '../src/modules/analysis/themes-kind.js';
-import { insertDoneThemes } from './theme-fixtures.js';
+import { insertDoneRanking, insertDoneThemes } from './theme-fixtures.js';
 import { insertFinishedDelivery, insertWebhook } from './webhook-fixtures.js';
 
 /**
@@ -220,6 +220,17 @@ export async function operationFixtures(t: TestApp, owner: UserRow): Promise<Ope
     });
   }
 
+  /** A finished ranking of a brainstorm's ideas. */
+  async function ownedRanking(): Promise<number> {
+    const brainstormId = await create(
+      '/api/brainstorms/',
+      { parameters: { problem: 'Meetings' } },
+      201,
+    );
+    const ideas = await makeIdeasIn(t, owner, brainstormId, 3);
+    return insertDoneRanking(t.db, brainstormId, owner.id, ideas);
+  }
+
   async function ownedObject(path: string): Promise<string> {
     if (!path.includes('{id}')) return path;
     if (path.startsWith('/api/webhooks/')) {
@@ -232,6 +243,9 @@ export async function operationFixtures(t: TestApp, owner: UserRow): Promise<Ope
     if (path.startsWith('/api/themes/')) return path.replace('{id}', String(await ownedTheme()));
     if (path === '/api/analyses/{id}/apply/') {
       return path.replace('{id}', String(await ownedProposal()));
+    }
+    if (path === '/api/analyses/{id}/shortlist/') {
+      return path.replace('{id}', String(await ownedRanking()));
     }
     if (path.startsWith('/api/generations/')) {
       // Generations are made by asking a brainstorm for ideas.

@@ -31,3 +31,40 @@ export async function insertDoneThemes(
   if (!row) throw new Error('no analysis');
   return row.id;
 }
+
+/** A finished ranking of the given ideas, best first, as a run would leave it; its id. */
+export async function insertDoneRanking(
+  db: Db,
+  brainstormId: number,
+  createdBy: number,
+  ideas: number[],
+): Promise<number> {
+  const [row] = await db
+    .insert(analyses)
+    .values({
+      brainstormId,
+      kind: 'rank',
+      createdBy,
+      provider: 'openai_compatible',
+      model: 'fake-model',
+      method: 'model',
+      params: { ideas },
+      status: 'done',
+      result: {
+        kind: 'rank',
+        ranking: {
+          ideas: ideas.map((idea, i) => ({
+            idea,
+            rating: 1000 + 16 * (ideas.length - 2 * i),
+            wins: 0,
+            losses: 0,
+          })),
+        },
+      },
+      started: new Date(),
+      finished: new Date(),
+    })
+    .returning({ id: analyses.id });
+  if (!row) throw new Error('no analysis');
+  return row.id;
+}

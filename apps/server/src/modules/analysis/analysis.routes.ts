@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Config } from '../../config.js';
 import { errorResponses, idParams } from '../../lib/http-schemas.js';
 import { pageOf, paginate, paginationQuery } from '../../lib/pagination.js';
@@ -17,6 +18,13 @@ import {
   possibleRepeatsQuery,
   possibleRepeatsSchema,
 } from './possible-repeats.js';
+import {
+  shortlist,
+  shortlistCsv,
+  shortlistMarkdown,
+  shortlistQuery,
+  shortlistSchema,
+} from './shortlist.js';
 
 export async function analysisRoutes(app: FastifyInstance, opts: { config: Config }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -125,6 +133,53 @@ export async function analysisRoutes(app: FastifyInstance, opts: { config: Confi
       },
     },
     (request) => analysis.getAnalysis(app.db, actor(request), request.params.id),
+  );
+
+  r.get(
+    '/analyses/:id/shortlist/',
+    {
+      schema: {
+        tags,
+        summary: "A finished ranking's shortlist, to hand on: JSON, CSV or a Markdown table",
+        description:
+          'Rank, title, summary, rating, votes, theme and link of each ranked idea, best first. ' +
+          'Votes are withheld under blind review as on the page. 409 for any step but a ' +
+          'finished ranking.',
+        params: idParams,
+        querystring: shortlistQuery,
+        response: {
+          200: {
+            description: 'The shortlist.',
+            content: {
+              'application/json': { schema: shortlistSchema },
+              'text/csv': { schema: z.string() },
+              'text/markdown': { schema: z.string() },
+            },
+          },
+          ...errorResponses(400, 401, 404, 409),
+        },
+      },
+    },
+    async (request, reply) => {
+      const list = await shortlist(
+        app.db,
+        actor(request),
+        request.params.id,
+        opts.config.publicUrl,
+      );
+      const name = `shortlist-${String(list.analysis)}`;
+      switch (request.query.format) {
+        case 'json':
+          return list;
+        case 'csv':
+          return reply
+            .type('text/csv; charset=utf-8')
+            .header('content-disposition', `attachment; filename="${name}.csv"`)
+            .send(shortlistCsv(list));
+        case 'markdown':
+          return reply.type('text/markdown; charset=utf-8').send(shortlistMarkdown(list));
+      }
+    },
   );
 
   r.get(

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client.js';
+import { appLinks } from '../../lib/app-links.js';
 import type { WebhookEvent } from '../../db/schema/integrations.js';
 import { displayName } from '../users/users.service.js';
 import * as repo from './webhooks.repository.js';
@@ -21,15 +22,6 @@ export interface EventBody {
 export const newMessageId = () => `msg_${randomUUID().replaceAll('-', '')}`;
 
 const iso = (value: Date | string) => new Date(value).toISOString();
-
-/** Links into the web app: absolute with the deployment's public address, else paths. */
-export function linker(publicUrl: string | undefined) {
-  const origin = publicUrl ?? '';
-  return {
-    brainstorm: (id: number) => `${origin}/brainstorms/${id}`,
-    idea: (brainstormId: number, id: number) => `${origin}/brainstorms/${brainstormId}/ideas/${id}`,
-  };
-}
 
 /** An event to send, and who may hear it. */
 export interface WebhookMessage {
@@ -54,7 +46,7 @@ export async function eventMessage(
   subject: EventSubject,
   publicUrl: string | undefined,
 ): Promise<WebhookMessage | null> {
-  const link = linker(publicUrl);
+  const link = appLinks(publicUrl);
   const timestamp = new Date().toISOString();
   switch (subject.type) {
     case 'generation.finished': {

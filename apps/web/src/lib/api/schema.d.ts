@@ -359,6 +359,125 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/analyses/{id}/shortlist/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A finished ranking's shortlist, to hand on: JSON, CSV or a Markdown table
+     * @description Rank, title, summary, rating, votes, theme and link of each ranked idea, best first. Votes are withheld under blind review as on the page. 409 for any step but a finished ranking.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description json (the default), csv (a download) or markdown (a table to paste). */
+          format?: 'json' | 'csv' | 'markdown';
+        };
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The shortlist. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Shortlist'];
+            'text/csv': string;
+            'text/markdown': string;
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json':
+              components['schemas']['ErrorDetail'] | components['schemas']['FieldErrors'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorDetail'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/auth/logout/': {
     parameters: {
       query?: never;
@@ -14380,6 +14499,54 @@ export interface components {
       reason: string;
       round: number;
       winner: number;
+    };
+    Shortlist: {
+      analysis: number;
+      brainstorm: {
+        id: number;
+        title: string;
+        url: string;
+      };
+      finished: string | null;
+      /** @description Best rated first. */
+      ideas: {
+        idea: number;
+        rank: number;
+        /** @description The Elo-style rating, rounded. */
+        rating: number;
+        summary: string;
+        theme: string | null;
+        /** @description Empty once the idea was deleted. */
+        title: string;
+        /** @description The idea's page: absolute when PUBLIC_URL is set. */
+        url: string;
+        /** @description The team's vote total; null under blind review until the caller reviewed it. */
+        votes: number | null;
+      }[];
+    };
+    ShortlistInput: {
+      analysis: number;
+      brainstorm: {
+        id: number;
+        title: string;
+        url: string;
+      };
+      finished: string | null;
+      /** @description Best rated first. */
+      ideas: {
+        idea: number;
+        rank: number;
+        /** @description The Elo-style rating, rounded. */
+        rating: number;
+        summary: string;
+        theme: string | null;
+        /** @description Empty once the idea was deleted. */
+        title: string;
+        /** @description The idea's page: absolute when PUBLIC_URL is set. */
+        url: string;
+        /** @description The team's vote total; null under blind review until the caller reviewed it. */
+        votes: number | null;
+      }[];
     };
     Steering: {
       /** @description Up-voted, pinned or bookmarked by several. */
