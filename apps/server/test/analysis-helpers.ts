@@ -1,3 +1,4 @@
+import type { PgBoss } from 'pg-boss';
 import { expect } from 'vitest';
 import type { App } from '../src/app.js';
 import type { Config } from '../src/config.js';
@@ -52,7 +53,11 @@ export { ideaNumbersIn } from './fake-llm-server.js';
  * What the sense-making workers are given, from the configuration an app was built with: for a
  * test that runs a job by hand with `runAnalysis`, as a worker would (again, or twice at once).
  */
-export function analysisRunnerDeps(db: Db, config: Partial<Config>): AnalysisRunnerDeps {
+export function analysisRunnerDeps(
+  db: Db,
+  config: Partial<Config>,
+  boss: PgBoss,
+): AnalysisRunnerDeps {
   const { generation = testConfig.generation, providers = [] } = config;
   return {
     db,
@@ -61,6 +66,7 @@ export function analysisRunnerDeps(db: Db, config: Partial<Config>): AnalysisRun
     settings: generation,
     limits: generation.limits,
     duplicates: config.duplicates ?? testConfig.duplicates,
+    webhooks: { boss, publicUrl: config.publicUrl },
     log: { warn: () => undefined },
   };
 }

@@ -4,5 +4,6 @@ export function appLinks(publicUrl: string | undefined) {
   return {
     brainstorm: (id: number) => `${origin}/brainstorms/${id}`,
     idea: (brainstormId: number, id: number) => `${origin}/brainstorms/${brainstormId}/ideas/${id}`,
+    ranking: (brainstormId: number) => `${origin}/brainstorms/${brainstormId}/ranking`,
   };
 }

@@ -31,6 +31,7 @@ async function analysisPlugin(app: FastifyInstance, opts: { database: Database; 
     generation: opts.config.generation,
     duplicates: opts.config.duplicates,
     repeatsJudge,
+    webhooks: { boss: app.generation.boss, publicUrl: opts.config.publicUrl },
     log: app.log,
   });
   app.decorate('checkRepeats', repeatsChecks(app.generation.boss, opts.database.db, repeatsJudge));

@@ -43,7 +43,12 @@ export const personalAccessTokens = pgTable(
 );
 
 /** The events a webhook may subscribe to. */
-export const WEBHOOK_EVENTS = ['generation.finished', 'idea.pinned', 'comment.created'] as const;
+export const WEBHOOK_EVENTS = [
+  'generation.finished',
+  'idea.pinned',
+  'comment.created',
+  'ranking.finished',
+] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 /** Outgoing webhooks, configured by staff. */

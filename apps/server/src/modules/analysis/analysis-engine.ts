@@ -10,6 +10,7 @@ import {
 } from '../generation/job-queue.js';
 import { createProviderClients } from '../providers/provider-clients.js';
 import type { ProviderConfig, ProviderKey } from '../providers/providers.config.js';
+import type { WebhookOutbox } from '../webhooks/webhooks.service.js';
 import * as repository from './analysis.repository.js';
 import { runners } from './analysis-kinds.js';
 import type { AnalysisJob } from './analysis-queue.js';
@@ -46,9 +47,12 @@ export async function startAnalysisWorkers(options: {
   duplicates: DuplicateThresholds;
   /** The model that judges repeats in ideas just stored; none: they are not checked. */
   repeatsJudge: RepeatsJudge | null;
+  /** Where a finished ranking's webhook event is queued. */
+  webhooks: WebhookOutbox;
   log: EngineLogger;
 }): Promise<void> {
-  const { boss, database, providers, generation, duplicates, repeatsJudge, log } = options;
+  const { boss, database, providers, generation, duplicates, repeatsJudge, webhooks, log } =
+    options;
   if (!generation.workers) return;
   if (database.pglite) await handBackOrphans(database, boss, log);
   const deps = {
@@ -58,6 +62,7 @@ export async function startAnalysisWorkers(options: {
     settings: generation,
     limits: generation.limits,
     duplicates,
+    webhooks,
     log,
   };
   for (const provider of providers) {

@@ -9,6 +9,7 @@ import { backoff, WorkerStopping } from '../generation/slot-runner.js';
 import { BUDGET_REASONS, budgetPassed, lockLimits } from '../generation/token-budget.js';
 import { MalformedIdeaError, type IdeaProviderClient } from '../providers/provider-clients.js';
 import type { ProviderKey } from '../providers/providers.config.js';
+import { emitWebhookEvent, type WebhookOutbox } from '../webhooks/webhooks.service.js';
 import * as repository from './analysis.repository.js';
 import { callBound, type CallUsage, type ModelCall } from './analysis-calls.js';
 
@@ -20,6 +21,8 @@ export interface AnalysisRunnerDeps {
   settings: Pick<GenerationConfig, 'timeoutMs' | 'attempts' | 'retryDelayMs' | 'maxRetryAfterMs'>;
   limits: GenerationLimits;
   duplicates: DuplicateThresholds;
+  /** Where a finished ranking's event (`ranking.finished`) is queued for the webhooks. */
+  webhooks: WebhookOutbox;
   log: { warn(object: unknown, message: string): void };
 }
 
@@ -84,7 +87,13 @@ export async function runAnalysis(
     await repository.finishAnalysis(deps.db, run.id, { status: 'failed', error: error.reason });
     return;
   }
-  await repository.finishAnalysis(deps.db, run.id, { status: 'done', result });
+  // A ranking's event is queued with its result, in one transaction (the webhooks' outbox).
+  await deps.db.transaction(async (tx) => {
+    await repository.finishAnalysis(tx, run.id, { status: 'done', result });
+    if (result.kind === 'rank') {
+      await emitWebhookEvent(tx, deps.webhooks, { type: 'ranking.finished', analysisId: run.id });
+    }
+  });
 }
 
 /** What a job whose worker was lost too often leaves behind: a failed run, with the reason. */

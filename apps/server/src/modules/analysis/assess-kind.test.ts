@@ -398,6 +398,7 @@ describe('a job that runs again after its worker died', () => {
         settings: { timeoutMs: 5000, attempts: 3, retryDelayMs: 10, maxRetryAfterMs: 1000 },
         limits: testConfig.generation.limits,
         duplicates: testConfig.duplicates,
+        webhooks: { boss: suite.t.app.generation.boss, publicUrl: undefined },
         log: { warn: () => undefined },
       },
       runners,

@@ -261,7 +261,8 @@ describe('combining ideas', () => {
 });
 
 describe('a combination whose job runs again', () => {
-  const deps = () => analysisRunnerDeps(suite.t.db, config(suite.fake.baseUrl));
+  const deps = () =>
+    analysisRunnerDeps(suite.t.db, config(suite.fake.baseUrl), suite.t.app.generation.boss);
   const job = (id: number) =>
     runAnalysis(deps(), runners, { analysisId: id }, new AbortController().signal);
 

@@ -10,7 +10,9 @@ import {
   useFakeLlmApp,
 } from '../../../test/generation-helpers.js';
 import { insertIdeas, makeBrainstorm } from '../../../test/idea-factories.js';
+import { insertWebhook } from '../../../test/webhook-fixtures.js';
 import { brainstorms } from '../../db/schema/brainstorms.js';
+import { webhookDeliveries, webhooks } from '../../db/schema/integrations.js';
 import { rankingComparisons } from '../../db/schema/sense-making.js';
 import type { UserRow } from '../../db/schema/users.js';
 import { CALL_OVERHEAD_TOKENS, textTokenBound } from '../generation/token-budget.js';
@@ -129,6 +131,48 @@ describe('ranking the top ideas', () => {
     ]);
     const pairs = comparisons.results.map((c) => [c.idea_a, c.idea_b].sort().join('-'));
     expect(new Set(pairs).size).toBe(16);
+  });
+
+  it('announces a finished ranking to the webhooks subscribed to it, with its best ideas', async () => {
+    const { brainstorm, ids } = await brainstormWith(12);
+    const webhook = await insertWebhook(suite.t.db, null);
+    await suite.t.db
+      .update(webhooks)
+      .set({ events: ['ranking.finished'] })
+      .where(eq(webhooks.id, webhook));
+    suite.fake.setDefault(preferSmaller);
+    const run = await runAnalysisThrough(suite.t.app, user, brainstorm.id, {
+      kind: 'rank',
+      ...model,
+    });
+    const [delivery, ...more] = await suite.t.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.webhookId, webhook));
+    expect(more).toEqual([]);
+    expect(delivery?.event).toBe('ranking.finished');
+    const ranked = rankingOf(run).ideas;
+    expect(delivery?.payload).toMatchObject({
+      type: 'ranking.finished',
+      data: {
+        ranking: {
+          id: run.id,
+          model: 'fake-model',
+          ranked: 12,
+          url: `/brainstorms/${brainstorm.id}/ranking`,
+          top: ranked.slice(0, 10).map((entry, i) => ({
+            rank: i + 1,
+            id: entry.idea,
+            title: entry.title,
+            rating: Math.round(entry.rating),
+            url: `/brainstorms/${brainstorm.id}/ideas/${entry.idea}`,
+          })),
+        },
+        brainstorm: { id: brainstorm.id },
+      },
+    });
+    // The smaller number always won: the first idea leads.
+    expect(ranked[0]?.idea).toBe(ids[0]);
   });
 
   it('asks with a constant system prompt and the two ideas in full as material', async () => {
@@ -377,7 +421,7 @@ describe('a ranking whose job runs again', () => {
     suite.fake.setDefault(preferSmaller);
 
     await runAnalysis(
-      analysisRunnerDeps(suite.t.db, config(suite.fake.baseUrl)),
+      analysisRunnerDeps(suite.t.db, config(suite.fake.baseUrl), suite.t.app.generation.boss),
       runners,
       { analysisId: again.id },
       new AbortController().signal,
@@ -414,7 +458,7 @@ describe('a ranking whose job runs again', () => {
     });
     const job = () =>
       runAnalysis(
-        analysisRunnerDeps(suite.t.db, config(suite.fake.baseUrl)),
+        analysisRunnerDeps(suite.t.db, config(suite.fake.baseUrl), suite.t.app.generation.boss),
         runners,
         { analysisId: run.id },
         new AbortController().signal,

@@ -312,7 +312,11 @@ describe('a repeats job that runs twice at the same moment', () => {
       ...judgeFrom(new Set([`${lounge}:${again}`]))(request),
       delayMs: 50,
     }));
-    const deps = analysisRunnerDeps(suite.t.db, config(suite.fake.baseUrl));
+    const deps = analysisRunnerDeps(
+      suite.t.db,
+      config(suite.fake.baseUrl),
+      suite.t.app.generation.boss,
+    );
     const run = await repository.insertAnalysis(suite.t.db, {
       brainstormId: brainstorm.id,
       kind: 'repeats',

@@ -5,6 +5,7 @@ import { generationConfig } from '../../../test/generation-helpers.js';
 import { insertIdeas, makeBrainstorm } from '../../../test/idea-factories.js';
 import { callTool, connectMcp } from '../../../test/mcp-client.js';
 import { DISTINCT_IDEAS } from '../../../test/operation-fixtures.js';
+import { insertDoneRanking, insertDoneThemes } from '../../../test/theme-fixtures.js';
 import type { UserRow } from '../../db/schema/users.js';
 import { MCP_TOOLS } from './mcp-server.js';
 
@@ -255,6 +256,27 @@ describe('the MCP server, through the SDK client over HTTP', () => {
     expect(listed.data.themes.map((theme) => theme.name)).toEqual(
       applied.data.themes.map((theme) => theme.name),
     );
+  });
+
+  it("hands on a finished ranking's shortlist, and says why another step has none", async () => {
+    const { id, ideas } = await brainstormWithIdeas(ana, 3);
+    const ranking = await insertDoneRanking(t.db, id, ana.id, [ideas[2] ?? 0, ideas[0] ?? 0]);
+    const client = await as(ben);
+    const listed = await callTool<{ shortlist: { ideas: { rank: number; idea: number }[] } }>(
+      client,
+      'get_shortlist',
+      { analysis: ranking },
+    );
+    expect(listed.isError, listed.text).toBe(false);
+    expect(listed.data.shortlist.ideas.map((entry) => entry.idea)).toEqual([ideas[2], ideas[0]]);
+    expect(listed.text).toContain('| Rank | Idea | Summary | Rating | Votes | Theme |');
+    expect(listed.text).toContain(`| 1 | [${DISTINCT_IDEAS[2]?.title ?? ''}](`);
+
+    const themes = await insertDoneThemes(t.db, id, ana.id, { themes: [], unsorted: ideas });
+    expect(await callTool(client, 'get_shortlist', { analysis: themes })).toMatchObject({
+      isError: true,
+      text: 'Only a finished ranking has a shortlist.',
+    });
   });
 
   it('answers a bad argument, or a refusal of the API behind a tool, with a clear tool error', async () => {

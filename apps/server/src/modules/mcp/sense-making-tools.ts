@@ -6,6 +6,7 @@ import {
   type AnalysisDto,
   type AnalysisResultDto,
 } from '../analysis/analysis.schemas.js';
+import { shortlistMarkdown, shortlistSchema, type Shortlist } from '../analysis/shortlist.js';
 import { themeSchema, type ThemeDto } from '../themes/themes.schemas.js';
 import { defineTool } from './tool-kit.js';
 import { lines } from './tool-text.js';
@@ -92,6 +93,22 @@ const getSenseMaking = defineTool({
   },
 });
 
+const getShortlist = defineTool({
+  name: 'get_shortlist',
+  title: "A ranking's shortlist",
+  description:
+    "A finished 'rank' step's shortlist to hand on: each ranked idea's rank, title, summary, " +
+    'rating, vote total (withheld under blind review until reviewed), theme and link, best ' +
+    'first, with the same as a Markdown table for a tracker or a chat.',
+  input: z.object({ analysis: idField.describe("The 'rank' step id.") }),
+  output: z.object({ shortlist: shortlistSchema }),
+  writes: false,
+  async run({ analysis: id }, rest) {
+    const shortlist = await rest<Shortlist>('GET', `/api/analyses/${id}/shortlist/`);
+    return { text: shortlistMarkdown(shortlist), data: { shortlist } };
+  },
+});
+
 const themesOutput = z.object({ themes: z.array(themeSchema) });
 const themeLines = (themes: ThemeDto[]) =>
   themes.map((t) => `- #${t.id} ${t.name}: ${t.description} (${t.ideas_count} ideas)`);
@@ -131,4 +148,10 @@ const listThemes = defineTool({
   },
 });
 
-export const senseMakingTools = [startSenseMaking, getSenseMaking, applyThemes, listThemes];
+export const senseMakingTools = [
+  startSenseMaking,
+  getSenseMaking,
+  getShortlist,
+  applyThemes,
+  listThemes,
+];

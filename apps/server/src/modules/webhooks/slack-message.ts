@@ -49,6 +49,18 @@ function slackText({ type, data }: EventBody): string {
         c.text === null ? ' (under blind review: open the idea to read it)' : `: ${escape(c.text)}`;
       return `💬 ${escape(c.author.name)} commented on ${where}${said}`;
     }
+    case 'ranking.finished': {
+      const r = data.ranking as { ranked: number; url: string; top: (Linked & { rank: number })[] };
+      const best = r.top
+        .slice(0, 3)
+        .map((idea) => `${String(idea.rank)}. ${linked(idea)}`)
+        .join(', ');
+      const ranking = linked({ title: 'Ranking', url: r.url });
+      return (
+        `🏆 ${ranking} of ${String(r.ranked)} ideas finished in ` +
+        `${linked(data.brainstorm as Linked)}: ${best}`
+      );
+    }
     case 'webhook.test': {
       const webhook = data.webhook as { name: string };
       return `A test message from Ideaforge for the webhook "${escape(webhook.name)}": it works.`;

@@ -9,7 +9,11 @@ import * as repo from './webhooks.repository.js';
 export type EventSubject =
   | { type: 'generation.finished'; generationId: number }
   | { type: 'idea.pinned'; reactionId: number }
-  | { type: 'comment.created'; commentId: number };
+  | { type: 'comment.created'; commentId: number }
+  | { type: 'ranking.finished'; analysisId: number };
+
+/** How many of a ranking's best ideas its event names. */
+export const RANKED_IN_EVENT = 10;
 
 /** The body every receiver but Slack gets (Standard Webhooks): the type, when, and the data. */
 export interface EventBody {
@@ -126,6 +130,38 @@ export async function eventMessage(
         },
       };
       return { body, blindIdea: c.blindReview ? c.ideaId : null };
+    }
+    case 'ranking.finished': {
+      const r = await repo.rankingEvent(db, subject.analysisId, RANKED_IN_EVENT);
+      if (!r) return null;
+      const body = {
+        type: subject.type,
+        timestamp,
+        data: {
+          ranking: {
+            id: r.id,
+            provider: r.provider,
+            model: r.model,
+            ranked: r.ranked,
+            finished: r.finished && iso(r.finished),
+            url: link.ranking(r.brainstormId),
+            // The best first, by title and rating: what the ranking page shows everyone.
+            top: r.top.map((idea, i) => ({
+              rank: i + 1,
+              id: idea.id,
+              title: idea.title,
+              rating: Math.round(idea.rating),
+              url: link.idea(r.brainstormId, idea.id),
+            })),
+          },
+          brainstorm: {
+            id: r.brainstormId,
+            title: r.brainstormTitle,
+            url: link.brainstorm(r.brainstormId),
+          },
+        },
+      };
+      return { body, blindIdea: null };
     }
   }
 }

@@ -82,5 +82,25 @@ describe('the request of an attempt', () => {
     expect(generated.text).toBe(
       'Ideas generated in Trains: 3 of 5, 2 failed with offline sample-ideas, asked for by Ada.',
     );
+    const ranked = slackMessage({
+      type: 'ranking.finished',
+      timestamp: '',
+      data: {
+        ranking: {
+          ranked: 20,
+          url: 'https://ideas.example.com/brainstorms/1/ranking',
+          top: [1, 2, 3, 4].map((rank) => ({
+            rank,
+            title: `Idea <${String(rank)}>`,
+            url: `/brainstorms/1/ideas/${String(rank)}`,
+          })),
+        },
+        brainstorm: { title: 'Trains', url: '/b' },
+      },
+    });
+    expect(ranked.text).toBe(
+      '🏆 <https://ideas.example.com/brainstorms/1/ranking|Ranking> of 20 ideas finished in ' +
+        'Trains: 1. Idea &lt;1&gt;, 2. Idea &lt;2&gt;, 3. Idea &lt;3&gt;',
+    );
   });
 });

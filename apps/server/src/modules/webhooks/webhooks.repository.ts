@@ -340,3 +340,38 @@ export async function commentEvent(db: Db, commentId: number) {
   );
   return row ?? null;
 }
+
+/**
+ * A finished ranking, for its event: who ran it with what, how many ideas it ranked, and its
+ * best `top` by rating with their titles now (a deleted idea is left out).
+ */
+export async function rankingEvent(db: Db, analysisId: number, top: number) {
+  const [row] = rowsOf<{
+    id: number;
+    provider: string;
+    model: string;
+    finished: string | null;
+    brainstormId: number;
+    brainstormTitle: string;
+    ranking: { idea: number; rating: number }[];
+  }>(
+    await db.execute(sql`select a.id, a.provider, a.model, a.finished,
+        b.id as "brainstormId", b.title as "brainstormTitle",
+        a.result -> 'ranking' -> 'ideas' as ranking
+      from analyses a join brainstorms b on b.id = a.brainstorm_id
+      where a.id = ${analysisId} and a.kind = 'rank' and a.status = 'done'`),
+  );
+  if (!row) return null;
+  const best = row.ranking.slice(0, top);
+  const titles = new Map(
+    rowsOf<{ id: number; title: string }>(
+      await db.execute(sql`select id, title from ideas
+        where id = any(${sql.param(best.map((entry) => entry.idea))}::int[])`),
+    ).map((idea) => [idea.id, idea.title]),
+  );
+  const listed = best.flatMap((entry) => {
+    const title = titles.get(entry.idea);
+    return title === undefined ? [] : [{ id: entry.idea, title, rating: entry.rating }];
+  });
+  return { ...row, ranked: row.ranking.length, top: listed };
+}

@@ -11937,7 +11937,9 @@ export interface paths {
           'application/json': {
             /** @default true */
             active?: boolean;
-            events: ('generation.finished' | 'idea.pinned' | 'comment.created')[];
+            events: (
+              'generation.finished' | 'idea.pinned' | 'comment.created' | 'ranking.finished'
+            )[];
             /** @default  */
             name?: string;
             /** Format: uri */
@@ -12296,7 +12298,9 @@ export interface paths {
         content: {
           'application/json': {
             active?: boolean;
-            events?: ('generation.finished' | 'idea.pinned' | 'comment.created')[];
+            events?: (
+              'generation.finished' | 'idea.pinned' | 'comment.created' | 'ranking.finished'
+            )[];
             name?: string;
             /** Format: uri */
             url?: string;
@@ -14723,7 +14727,7 @@ export interface components {
       /** Format: date-time */
       created: string;
       created_by: number | null;
-      events: ('generation.finished' | 'idea.pinned' | 'comment.created')[];
+      events: ('generation.finished' | 'idea.pinned' | 'comment.created' | 'ranking.finished')[];
       id: number;
       /** @description The newest delivery, to tell at a glance whether the receiver takes them. */
       last_delivery: {
@@ -14789,7 +14793,7 @@ export interface components {
       /** Format: date-time */
       created: string;
       created_by: number | null;
-      events: ('generation.finished' | 'idea.pinned' | 'comment.created')[];
+      events: ('generation.finished' | 'idea.pinned' | 'comment.created' | 'ranking.finished')[];
       id: number;
       /** @description The newest delivery, to tell at a glance whether the receiver takes them. */
       last_delivery: {
@@ -14809,7 +14813,7 @@ export interface components {
       /** Format: date-time */
       created: string;
       created_by: number | null;
-      events: ('generation.finished' | 'idea.pinned' | 'comment.created')[];
+      events: ('generation.finished' | 'idea.pinned' | 'comment.created' | 'ranking.finished')[];
       id: number;
       /** @description The newest delivery, to tell at a glance whether the receiver takes them. */
       last_delivery: {
@@ -14831,7 +14835,7 @@ export interface components {
       /** Format: date-time */
       created: string;
       created_by: number | null;
-      events: ('generation.finished' | 'idea.pinned' | 'comment.created')[];
+      events: ('generation.finished' | 'idea.pinned' | 'comment.created' | 'ranking.finished')[];
       id: number;
       /** @description The newest delivery, to tell at a glance whether the receiver takes them. */
       last_delivery: {

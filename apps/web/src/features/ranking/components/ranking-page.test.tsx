@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   makeAnalysis,
   makePlan,
@@ -141,6 +141,47 @@ describe('RankingPage', () => {
     await user.click(screen.getByRole('button', { name: "The model's comparisons" }));
     expect(await screen.findByText('Round 1: “Cheaper lunches” over “Free coffee”')).toBeVisible();
     expect(screen.getByText('Lunch matters more.')).toBeVisible();
+  });
+
+  it('hands the shortlist on: downloaded as CSV, and copied as a Markdown table', async () => {
+    serveLlmProviders([openai]);
+    serveLatestAnalyses({ rank: ranking });
+    servePlan();
+    const markdown = '## Shortlist: [Lunch](/brainstorms/7)\n\n| Rank | Idea |\n';
+    const asked: string[] = [];
+    server.use(
+      http.get('/api/analyses/93/shortlist/', ({ request }) => {
+        const format = new URL(request.url).searchParams.get('format') ?? 'json';
+        asked.push(format);
+        return format === 'markdown'
+          ? new HttpResponse(markdown, { headers: { 'content-type': 'text/markdown' } })
+          : new HttpResponse('\uFEFFRank,Title\r\n1,Cheaper lunches\r\n', {
+              headers: { 'content-type': 'text/csv' },
+            });
+      }),
+    );
+    const saved: string[] = [];
+    URL.createObjectURL = () => 'blob:test/1';
+    URL.revokeObjectURL = () => undefined;
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+    const { user } = renderApp('/brainstorms/7/ranking', { signedInAs: member });
+
+    await user.click(
+      await screen.findByRole('button', { name: 'Download shortlist (CSV)' }, APP_LOADED),
+    );
+    await waitFor(() => {
+      expect(saved).toEqual(['shortlist-93.csv']);
+    });
+    click.mockRestore();
+
+    await user.click(screen.getByRole('button', { name: 'Copy as Markdown' }));
+    expect(await screen.findByText('Copied: paste it into a tracker or a chat.')).toBeVisible();
+    expect(await navigator.clipboard.readText()).toBe(markdown);
+    expect(asked).toEqual(['csv', 'markdown']);
   });
 
   it('says why there is no agreement figure', async () => {

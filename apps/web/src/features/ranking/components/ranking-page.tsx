@@ -12,6 +12,7 @@ import { agreementText, parseTop, RANK_TOP } from '../lib/ranking-text';
 import { ComparisonsList } from './comparisons-list';
 import { PossibleRepeats } from './possible-repeats';
 import { RankingTable } from './ranking-table';
+import { ShortlistActions } from './shortlist-actions';
 
 /**
  * The ranking page: 'Rank the top ideas' has the model compare the N most up-voted ideas in
@@ -88,9 +89,12 @@ export function RankingPage({ brainstormId }: { brainstormId: number }) {
       {result && analysis ? (
         <Card className="gap-4 py-4 sm:py-6">
           <CardContent className="grid gap-4 px-4 sm:px-6">
-            <div className="grid gap-1">
-              <h2 className="text-lg font-semibold">The model's ranking</h2>
-              <p className="text-sm text-muted-foreground">Ranked by {analysis.model}.</p>
+            <div className="flex flex-wrap items-start justify-between gap-2">
+              <div className="grid gap-1">
+                <h2 className="text-lg font-semibold">The model's ranking</h2>
+                <p className="text-sm text-muted-foreground">Ranked by {analysis.model}.</p>
+              </div>
+              {result.ideas.length > 0 ? <ShortlistActions analysisId={analysis.id} /> : null}
             </div>
             <p className="text-sm font-medium">{agreementText(result.correlation)}</p>
             {result.ideas.length === 0 ? (

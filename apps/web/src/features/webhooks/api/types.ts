@@ -10,6 +10,7 @@ export const WEBHOOK_EVENTS: { value: WebhookEvent; label: string }[] = [
   { value: 'generation.finished', label: 'A generation finished' },
   { value: 'idea.pinned', label: 'An idea was pinned 📌' },
   { value: 'comment.created', label: 'A comment was added' },
+  { value: 'ranking.finished', label: 'A ranking finished 🏆' },
 ];
 
 /** What the form sends, for a new webhook or a change. */
