@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   accessToken,
@@ -151,6 +152,21 @@ test('with a model: the ideas assessed on the matrix, the top ideas ranked, and 
   await page.getByRole('button', { name: "The model's comparisons" }).click();
   await expect(page.getByText('It does more for less.').first()).toBeVisible();
   await expectNoAxeViolationsAtBothWidths(page);
+
+  // The shortlist handed on: downloaded as CSV, and copied as a Markdown table.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download shortlist (CSV)' }).click();
+  const csv = await download;
+  expect(csv.suggestedFilename()).toMatch(/^shortlist-\d+\.csv$/);
+  const downloaded = await readFile(await csv.path(), 'utf8');
+  expect(downloaded.split('\r\n')[0]).toBe('\uFEFFRank,Title,Summary,Rating,Votes,Theme,Link');
+  expect(downloaded.split('\r\n').filter(Boolean)).toHaveLength(6);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByRole('button', { name: 'Copy as Markdown' }).click();
+  await expect(page.getByText('Copied: paste it into a tracker or a chat.')).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toContain(`## Shortlist: [Office perks ${stamp}]`);
+  expect(copied).toContain('| Rank | Idea | Summary | Rating | Votes | Theme |');
 
   // Combine two ideas: the new one links to its sources, which stay as they were.
   await page.goto(`/brainstorms/${brainstorm}`);
