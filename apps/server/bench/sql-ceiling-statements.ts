@@ -88,6 +88,10 @@ function nextLink(url: URL) {
   return next.toString();
 }
 
+/** The brainstorm's newest idea, which every page of its ideas names (`newestId`). */
+const NEWEST_ID = `(select n.id from ideas n where n.brainstorm_id = $3
+  order by n.created desc, n.id desc limit 1)`;
+
 /**
  * A first page of a brainstorm's ideas (not stacked ones), newest first, under `condition` on
  * the idea `i`, its brainstorm `b` and the caller's annotation `m`: `count` without it,
@@ -112,7 +116,8 @@ function ideaPage(name: string, condition: string): CeilingStatement {
         'count', c.listed,
         'next', case when c.filtered > $4 then $5 end, 'previous', null,
         'results', coalesce((select json_agg(idea) from page), '[]'),
-        'filteredCount', c.filtered, 'stackedCount', c.stacked
+        'filteredCount', c.filtered, 'stackedCount', c.stacked,
+        'newestId', ${NEWEST_ID}, 'laterCount', 0
       )::text end
       from counted c`,
     values: pageValues,
@@ -143,7 +148,8 @@ const reviewTable: CeilingStatement = {
       'next', case when b.ideas_count - b.duplicates_count > $4 then $5 end, 'previous', null,
       'results', coalesce((select json_agg(idea) from page), '[]'),
       'filteredCount', b.ideas_count - b.duplicates_count,
-      'stackedCount', b.duplicates_count
+      'stackedCount', b.duplicates_count,
+      'newestId', ${NEWEST_ID}, 'laterCount', 0
     )::text end
     from brainstorms b where b.id = $3`,
   values: pageValues,

@@ -316,6 +316,9 @@ const NOT_CHANNELS: Record<string, string> = {
   'GET /api/brainstorms/{id}/disagreements/':
     'Only over ideas whose votes the caller may see (assessments.test.ts).',
   'GET /api/analyses/{id}/': 'A ranking: see the known gap below.',
+  'GET /api/analyses/{id}/shortlist/':
+    'Votes withheld per idea as in GET /api/analyses/{id}/ (shortlist.test.ts); a ranking: see ' +
+    'the known gap below.',
   'GET /api/brainstorms/{id}/analyses/': 'A ranking: see the known gap below.',
   'POST /api/brainstorms/{id}/analyses/': 'A ranking: see the known gap below.',
 };

@@ -247,6 +247,12 @@ test.describe('at a desktop width with a mouse', () => {
     await expect(row.getByRole('button', { name: /description$/ })).toBeHidden();
     await expect(row.getByText(/^How it works:/)).toBeVisible();
     await page.getByRole('button', { name: 'Keyboard shortcuts' }).click();
-    await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+    const overlay = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await expect(overlay).toBeVisible();
+    // Every key cap is one line high, beside a description on one line or on two ('f', 'Esc').
+    const heights = await overlay
+      .locator('kbd')
+      .evaluateAll((caps) => caps.map((cap) => Math.round(cap.getBoundingClientRect().height)));
+    expect(new Set(heights).size, heights.join(', ')).toBe(1);
   });
 });

@@ -36,14 +36,26 @@ afterEach(() => {
 });
 
 describe('Every idea reviewed', () => {
-  it('says so, with the count, beside the empty text', async () => {
+  it('leads with it, the count and the next steps, above the empty text', async () => {
     serveReview([...reviewed(49), withAnnotation(makeIdea({ id: 50 }), { is_hidden: true })]);
     renderApp('/brainstorms/7/review', { signedInAs: user });
     const empty = await within(
       await screen.findByRole('region', { name: 'Ideas Review' }),
-    ).findByText(EMPTY, { exact: false }, APP_LOADED);
-    expect(empty).toHaveTextContent(`${EMPTY} All 50 ideas reviewed`);
-    expect(within(empty).getByText('All 50 ideas reviewed')).toBeVisible();
+    ).findByText(EMPTY, undefined, APP_LOADED);
+    const status = empty.closest('[role="status"]');
+    if (!(status instanceof HTMLElement)) throw new Error('no status');
+    const done = within(status).getByText('All 50 ideas reviewed');
+    expect(done.parentElement).toHaveTextContent('All 50 ideas reviewed — on to themes or ranking');
+    // It comes first; the spec's text stays.
+    expect(done.compareDocumentPosition(empty) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(status).getByRole('link', { name: 'themes' })).toHaveAttribute(
+      'href',
+      '/brainstorms/7/themes',
+    );
+    expect(within(status).getByRole('link', { name: 'ranking' })).toHaveAttribute(
+      'href',
+      '/brainstorms/7/ranking',
+    );
     expect(await screen.findByText('# Ideas to Review: 0 / 50')).toBeInTheDocument();
   });
 
@@ -51,9 +63,7 @@ describe('Every idea reviewed', () => {
     serveReview(reviewed(1));
     renderApp('/brainstorms/7/review', { signedInAs: user });
     expect(await screen.findByText('All 1 idea reviewed', undefined, APP_LOADED)).toBeVisible();
-    expect(screen.getByText(EMPTY, { exact: false })).toHaveTextContent(
-      `${EMPTY} All 1 idea reviewed`,
-    );
+    expect(screen.getByText(EMPTY)).toBeVisible();
   });
 
   it('says only the empty text when there are no ideas, or none reviewed to show', async () => {

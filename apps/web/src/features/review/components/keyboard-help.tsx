@@ -29,7 +29,8 @@ export function KeyboardHelp({ open, onOpenChange }: KeyboardHelpProps) {
               <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1.5 text-sm">
                 {group.keys.map(({ keys, action }) => (
                   <div key={action} className="contents">
-                    <dt className="flex flex-wrap gap-1">
+                    {/* Caps keep their own height beside a description on two lines. */}
+                    <dt className="flex flex-wrap items-start gap-1">
                       {keys.map((key) => (
                         <kbd key={key} className="rounded border bg-muted px-1.5 font-mono text-xs">
                           {key}

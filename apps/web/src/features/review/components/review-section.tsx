@@ -161,7 +161,12 @@ export function ReviewSection({
   } else if (rows.length === 0) {
     // The unreviewed list is empty once the caller has reviewed every idea there is.
     const ideas = total.data ?? data?.count ?? 0;
-    body = <ReviewEmpty reviewedAll={!showReviewed && ideas > 0 ? ideas : null} />;
+    body = (
+      <ReviewEmpty
+        brainstormId={brainstormId}
+        reviewedAll={!showReviewed && ideas > 0 ? ideas : null}
+      />
+    );
   } else {
     body = (
       <ReviewTable
