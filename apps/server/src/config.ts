@@ -94,9 +94,8 @@ export function embeddingThresholds(
   model: string,
 ): EmbeddingThresholds {
   const own = thresholds.embeddingModels;
-  return own && Object.hasOwn(own, model)
-    ? (own[model] ?? { stack: thresholds.semantic, veto: null })
-    : { stack: thresholds.semantic, veto: null };
+  const set = own && Object.hasOwn(own, model) ? own[model] : undefined;
+  return set ?? { stack: thresholds.semantic, veto: null };
 }
 
 const EMBEDDING_THRESHOLD_ENTRY =

@@ -65,6 +65,9 @@ export async function listAnalyses(
  * Runs of one user still queued or running (a day old or more no longer counts), leaving out
  * the repeats checks started by themselves.
  */
+/** Whether a run is a check of ideas just stored, started by itself (`params.automatic`). */
+const startedByItself = sql`coalesce((${analyses.params} ->> 'automatic')::boolean, false)`;
+
 export async function countUnfinished(db: Db, userId: number): Promise<number> {
   const [row] = await db
     .select({ n: count() })
@@ -75,7 +78,7 @@ export async function countUnfinished(db: Db, userId: number): Promise<number> {
         inArray(analyses.status, ['queued', 'running']),
         sql`${analyses.created} > now() - interval '1 day'`,
         // A check of ideas just stored runs for the person, not at their request.
-        sql`not coalesce((${analyses.params} ->> 'automatic')::boolean, false)`,
+        sql`not ${startedByItself}`,
       ),
     );
   return row?.n ?? 0;
@@ -84,11 +87,10 @@ export async function countUnfinished(db: Db, userId: number): Promise<number> {
 /** The ideas that a check of ideas just stored is judging for repeats, until its step ends. */
 export async function ideasBeingChecked(db: Db, brainstormId: number): Promise<Set<number>> {
   const rows = rowsOf<{ id: number }>(
-    await db.execute(sql`select distinct jsonb_array_elements(params -> 'ideas')::int as id
-      from analyses
-      where brainstorm_id = ${brainstormId} and kind = 'repeats'
-        and status in ('queued', 'running')
-        and coalesce((params ->> 'automatic')::boolean, false)`),
+    await db.execute(sql`select distinct jsonb_array_elements(${analyses.params} -> 'ideas')::int as id
+      from ${analyses}
+      where ${analyses.brainstormId} = ${brainstormId} and ${analyses.kind} = 'repeats'
+        and ${analyses.status} in ('queued', 'running') and ${startedByItself}`),
   );
   return new Set(rows.map((row) => row.id));
 }

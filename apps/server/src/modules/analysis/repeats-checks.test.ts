@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { waitForAnalysis } from '../../../test/analysis-helpers.js';
 import { testConfig } from '../../../test/app.js';
 import type { App } from '../../app.js';
 import { apiAs, makeUser } from '../../../test/factories.js';
@@ -209,13 +210,7 @@ describe('one idea checked twice at the same moment', () => {
       .where(eq(analyses.brainstormId, brainstorm.id));
     expect(runs).toHaveLength(1);
     const [run] = runs;
-    await waitFor(async () => {
-      const [row] = await suite.t.db
-        .select()
-        .from(analyses)
-        .where(eq(analyses.id, run?.id ?? 0));
-      return row?.status === 'done' ? row : null;
-    }, 'the step to finish');
+    expect((await waitForAnalysis(suite.t.app, owner, run?.id ?? 0)).status).toBe('done');
     expect(suite.fake.requests.filter(isJudging)).toHaveLength(1);
     const [stacked] = await suite.t.db.select().from(ideas).where(eq(ideas.id, again.id));
     expect(stacked).toMatchObject({ duplicateOf: first.id, stackedByModel: judge.model });

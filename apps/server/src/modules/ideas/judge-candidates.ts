@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import { cosine } from './near-duplicates.js';
+import { comparedText, cosine, lexicalSimilarity } from './near-duplicates.js';
 
 /*
  * The pairs a language model is asked about (issue 38): for an idea that the detector left
@@ -128,7 +128,12 @@ async function nearest(
   ideaIds: readonly number[],
   band: CandidateBand,
 ): Promise<NearestRow[]> {
-  const text = (alias: string) => sql.raw(`(${alias}.title || ' ' || ${alias}.summary)`);
+  // The text the GiST index is on, so that `<->` reads it (migration 0021).
+  const text = (alias: string) => comparedText(sql.raw(alias));
+  const score = lexicalSimilarity(
+    { title: sql`i.title`, summary: sql`i.summary` },
+    { title: sql`x.title`, summary: sql`x.summary` },
+  );
   const earlierOriginal = sql`i.brainstorm_id = x.brainstorm_id and i.id < x.id
     and i.duplicate_of is null
     and not exists (select 1 from idea_duplicate_decisions d
@@ -140,14 +145,14 @@ async function nearest(
       from ideas x
       left join idea_embeddings xe on xe.idea_id = x.id
       cross join lateral (
-        (select i.id as original, similarity(${text('i')}, ${text('x')}) as score,
+        (select i.id as original, ${score} as score,
           null::float8 as semantic, 'lexical' as by
         from ideas i
         where ${earlierOriginal}
         order by ${text('i')} <-> ${text('x')}
         limit ${Math.max(band.k, NEAREST_READ)})
         union all
-        (select i.id, similarity(${text('i')}, ${text('x')}), ${semantic}, 'semantic'
+        (select i.id, ${score}, ${semantic}, 'semantic'
         from ideas i join idea_embeddings e on e.idea_id = i.id and e.model = xe.model
         where xe.model is not null and ${earlierOriginal}
         order by ${semantic} desc nulls last, i.id

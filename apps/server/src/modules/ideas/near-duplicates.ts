@@ -60,7 +60,7 @@ export interface Exclusions {
 }
 
 /** The text an idea is compared by: the GiST index on it (migration 0021) finds the nearest. */
-const comparedText = (alias: SQL) => sql`(${alias}.title || ' ' || ${alias}.summary)`;
+export const comparedText = (alias: SQL) => sql`(${alias}.title || ' ' || ${alias}.summary)`;
 
 /**
  * How many of the lexically nearest ideas each candidate reads from the index. More than one, so
