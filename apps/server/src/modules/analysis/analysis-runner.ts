@@ -87,10 +87,11 @@ export async function runAnalysis(
     await repository.finishAnalysis(deps.db, run.id, { status: 'failed', error: error.reason });
     return;
   }
-  // A ranking's event is queued with its result, in one transaction (the webhooks' outbox).
+  // A ranking's event is queued with its result, in one transaction (the webhooks' outbox), by
+  // the one job that finished it: another running the same run at once finds it finished.
   await deps.db.transaction(async (tx) => {
-    await repository.finishAnalysis(tx, run.id, { status: 'done', result });
-    if (result.kind === 'rank') {
+    const finished = await repository.finishAnalysis(tx, run.id, { status: 'done', result });
+    if (finished && result.kind === 'rank') {
       await emitWebhookEvent(tx, deps.webhooks, { type: 'ranking.finished', analysisId: run.id });
     }
   });

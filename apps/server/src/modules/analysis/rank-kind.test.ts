@@ -443,9 +443,14 @@ describe('a ranking whose job runs again', () => {
     );
   });
 
-  it('keeps one comparison a pair when its job runs twice at the same moment', async () => {
+  it('keeps one comparison a pair, and announces it once, when its job runs twice at the same moment', async () => {
     suite.fake.setDefault((request) => ({ ...preferSmaller(request), delayMs: 20 }));
     const { brainstorm, ids } = await brainstormWith(6);
+    const webhook = await insertWebhook(suite.t.db, null);
+    await suite.t.db
+      .update(webhooks)
+      .set({ events: ['ranking.finished'] })
+      .where(eq(webhooks.id, webhook));
     const run = await repository.insertAnalysis(suite.t.db, {
       brainstormId: brainstorm.id,
       kind: 'rank',
@@ -470,5 +475,10 @@ describe('a ranking whose job runs again', () => {
     const { count, results } = await comparisonsOf(run.id);
     expect(count).toBe(12);
     expect(new Set(results.map((c) => `${c.round}:${c.idea_a}:${c.idea_b}`)).size).toBe(12);
+    const deliveries = await suite.t.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.webhookId, webhook));
+    expect(deliveries.map((delivery) => delivery.event)).toEqual(['ranking.finished']);
   });
 });
