@@ -125,18 +125,34 @@ describe('RankingPage', () => {
     expect(
       await screen.findByText('Agreement with team votes: -1.00 (Spearman)', {}, APP_LOADED),
     ).toBeVisible();
-    const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
-    expect(
-      rows.map((row) =>
-        within(row)
-          .getAllByRole('cell')
-          .map((cell) => cell.textContent),
-      ),
-    ).toEqual([
-      // Each cell carries its header for the narrow layout, hidden at table width.
-      ['Rank 1', 'Cheaper lunches', 'Rating1046', 'Wins–losses3–0', 'Team votes4'],
-      ['Rank 2', 'Free coffee', 'Rating985', 'Wins–losses1–2', 'Team votes6'],
+    const table = screen.getByRole('table');
+    const cells = () =>
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) =>
+          within(row)
+            .getAllByRole('cell')
+            .map((cell) => cell.textContent),
+        );
+    // The last cell is the phone's 'Details' button; wins–losses and votes are hidden there.
+    expect(cells()).toEqual([
+      ['1', 'Cheaper lunches', '1046', '3–0', '4', ''],
+      ['2', 'Free coffee', '985', '1–2', '6', ''],
     ]);
+
+    // On a phone a row is one line: its details open under it, and close again.
+    const details = screen.getByRole('button', { name: 'Details of Free coffee' });
+    expect(details).toHaveAttribute('aria-expanded', 'false');
+    expect(within(table).getAllByRole('cell', { name: '3–0' })[0]).toHaveClass('max-sm:hidden');
+    await user.click(details);
+    expect(details).toHaveAttribute('aria-expanded', 'true');
+    const opened = document.getElementById(details.getAttribute('aria-controls') ?? '');
+    expect(opened).toHaveClass('sm:hidden');
+    expect(opened).toHaveTextContent('IdeaFree coffeeWins–losses1–2Team votes6');
+    await user.click(details);
+    expect(details).toHaveAttribute('aria-expanded', 'false');
+    expect(cells()).toHaveLength(2);
 
     await user.click(screen.getByRole('button', { name: "The model's comparisons" }));
     expect(await screen.findByText('Round 1: “Cheaper lunches” over “Free coffee”')).toBeVisible();

@@ -5,11 +5,13 @@ import { ConfirmGroup } from '@/components/ui/confirm-group';
 import { refusalText } from '@/entities/analysis/lib/refusal-text';
 import type { ServerIdea } from '@/entities/idea/api/types';
 import type { Theme } from '@/entities/theme/api/types';
+import { cn } from '@/lib/utils';
 import { useDeleteTheme } from '../api/delete-theme';
 import { useMergeTheme } from '../api/merge-theme';
 import { useSplitTheme } from '../api/split-theme';
 import { useUpdateTheme } from '../api/update-theme';
 import { MergeThemeForm } from './merge-theme-form';
+import { closedOnPhone, PhoneDisclosure } from './phone-disclosure';
 import { SplitThemeForm } from './split-theme-form';
 import { ThemeForm } from './theme-form';
 
@@ -25,9 +27,28 @@ interface ThemeCardProps {
   onGone: () => void;
 }
 
-/** One applied theme: its name, description and ideas, and rename, merge, split and delete. */
+/**
+ * A theme shows again, opened, when an idea arrives in it (moved there, say): the moved idea's
+ * select takes the focus, which it cannot while hidden.
+ */
+function useOpenOnArrival(ideas: readonly ServerIdea[]) {
+  const [open, setOpen] = useState(false);
+  const [known, setKnown] = useState(ideas);
+  if (known !== ideas) {
+    setKnown(ideas);
+    const before = new Set(known.map((idea) => idea.id));
+    if (ideas.some((idea) => !before.has(idea.id))) setOpen(true);
+  }
+  return [open, setOpen] as const;
+}
+
+/**
+ * One applied theme: its name, description and ideas, and rename, merge, split and delete. At a
+ * phone's width it starts as its name and count, the rest behind the 'Ideas' button.
+ */
 export function ThemeCard({ theme, themes, ideas, children, onGone }: ThemeCardProps) {
   const [mode, setMode] = useState<Mode>('idle');
+  const [open, setOpen] = useOpenOnArrival(ideas);
   // Leaving the rename form hands focus back to the Rename button once it is shown again.
   const focusRename = useRef(false);
   const update = useUpdateTheme();
@@ -40,6 +61,9 @@ export function ThemeCard({ theme, themes, ideas, children, onGone }: ThemeCardP
     setMode('idle');
   };
   const headingId = `theme-${String(theme.id)}-heading`;
+  const bodyId = `theme-${String(theme.id)}-body`;
+  // A form or an error being shown keeps the theme open.
+  const closed = !open && mode === 'idle' && !failed ? closedOnPhone : undefined;
 
   let action: ReactNode = null;
   switch (mode) {
@@ -120,16 +144,26 @@ export function ThemeCard({ theme, themes, ideas, children, onGone }: ThemeCardP
     <li aria-labelledby={headingId} className="grid content-start gap-3 rounded-lg border p-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0 flex-1 basis-48">
-          <h3 id={headingId} className="font-semibold break-words">
-            {theme.name}{' '}
-            <span className="text-sm font-normal text-muted-foreground">({theme.ideas_count})</span>
-          </h3>
+          <div className="flex items-start justify-between gap-2">
+            <h3 id={headingId} className="font-semibold break-words">
+              {theme.name}{' '}
+              <span className="text-sm font-normal text-muted-foreground">
+                ({theme.ideas_count})
+              </span>
+            </h3>
+            <PhoneDisclosure
+              open={open}
+              onOpenChange={setOpen}
+              controls={`${bodyId} ${bodyId}-actions`}
+              name={theme.name}
+            />
+          </div>
           {theme.description ? (
-            <p className="text-sm text-muted-foreground">{theme.description}</p>
+            <p className={cn('text-sm text-muted-foreground', closed)}>{theme.description}</p>
           ) : null}
         </div>
         {mode === 'idle' ? (
-          <div className="flex flex-wrap gap-1">
+          <div id={`${bodyId}-actions`} className={cn('flex flex-wrap gap-1', closed)}>
             <Button
               ref={(node) => {
                 if (node && focusRename.current) {
@@ -191,13 +225,15 @@ export function ThemeCard({ theme, themes, ideas, children, onGone }: ThemeCardP
           </div>
         ) : null}
       </div>
-      {action}
-      {failed ? (
-        <p role="alert" className="text-sm text-destructive">
-          {refusalText(failed.error, 'The theme could not be changed. Please try again.')}
-        </p>
-      ) : null}
-      {children}
+      <div id={bodyId} className={cn('grid gap-3', closed)}>
+        {action}
+        {failed ? (
+          <p role="alert" className="text-sm text-destructive">
+            {refusalText(failed.error, 'The theme could not be changed. Please try again.')}
+          </p>
+        ) : null}
+        {children}
+      </div>
     </li>
   );
 }

@@ -1,13 +1,15 @@
 import { Check } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmGroup } from '@/components/ui/confirm-group';
 import type { Analysis, ResultOf } from '@/entities/analysis/api/types';
 import { refusalText } from '@/entities/analysis/lib/refusal-text';
 import type { ServerIdea } from '@/entities/idea/api/types';
 import { formatDateTime } from '@/lib/format-date-time';
+import { cn } from '@/lib/utils';
 import { useApplyProposal } from '../api/apply-proposal';
 import { ideaTitle } from '../lib/idea-titles';
+import { closedOnPhone, PhoneDisclosure } from './phone-disclosure';
 
 interface ThemeProposalProps {
   analysis: Analysis;
@@ -26,6 +28,34 @@ function IdeaTitles({ ids, ideas }: { ids: number[]; ideas: ReadonlyMap<number, 
         <li key={id}>{ideaTitle(ideas, id)}</li>
       ))}
     </ul>
+  );
+}
+
+interface ProposedGroupProps {
+  name: string;
+  /** The heading's text: the name, or 'Unsorted (3)'. */
+  heading: ReactNode;
+  description?: string;
+  ids: number[];
+  ideas: ReadonlyMap<number, ServerIdea>;
+  className: string;
+}
+
+/** A proposed theme (or the unsorted ideas): at a phone's width, its heading until opened. */
+function ProposedGroup({ name, heading, description, ids, ideas, className }: ProposedGroupProps) {
+  const [open, setOpen] = useState(false);
+  const bodyId = useId();
+  return (
+    <div className={className}>
+      <div className="flex items-start justify-between gap-2">
+        <h3 className="font-semibold">{heading}</h3>
+        <PhoneDisclosure open={open} onOpenChange={setOpen} controls={bodyId} name={name} />
+      </div>
+      <div id={bodyId} className={cn('grid gap-2', !open && closedOnPhone)}>
+        {description ? <p className="text-sm text-muted-foreground">{description}</p> : null}
+        <IdeaTitles ids={ids} ideas={ideas} />
+      </div>
+    </div>
   );
 }
 
@@ -63,18 +93,33 @@ export function ThemeProposal({
       </div>
       <ul className="grid gap-3 sm:grid-cols-2">
         {result.themes.map((theme) => (
-          <li key={theme.name} className="grid content-start gap-2 rounded-lg border p-4">
-            <h3 className="font-semibold">{theme.name}</h3>
-            <p className="text-sm text-muted-foreground">{theme.description}</p>
-            <IdeaTitles ids={theme.ideas} ideas={ideas} />
+          <li key={theme.name}>
+            <ProposedGroup
+              name={theme.name}
+              heading={
+                <>
+                  {theme.name}{' '}
+                  <span className="text-sm font-normal text-muted-foreground">
+                    ({theme.ideas.length})
+                  </span>
+                </>
+              }
+              description={theme.description}
+              ids={theme.ideas}
+              ideas={ideas}
+              className="grid h-full content-start gap-2 rounded-lg border p-4"
+            />
           </li>
         ))}
       </ul>
       {result.unsorted.length > 0 ? (
-        <div className="grid gap-2 rounded-lg border border-dashed p-4">
-          <h3 className="font-semibold">Unsorted ({result.unsorted.length})</h3>
-          <IdeaTitles ids={result.unsorted} ideas={ideas} />
-        </div>
+        <ProposedGroup
+          name="Unsorted"
+          heading={`Unsorted (${String(result.unsorted.length)})`}
+          ids={result.unsorted}
+          ideas={ideas}
+          className="grid gap-2 rounded-lg border border-dashed p-4"
+        />
       ) : null}
       {analysis.applied ? (
         <p role="status" className="text-sm text-muted-foreground">

@@ -54,7 +54,7 @@ describe('ThemesPage', () => {
         exact: false,
       }),
     ).toBeVisible();
-    expect(within(proposed).getByRole('heading', { name: 'price · cost' })).toBeVisible();
+    expect(within(proposed).getByRole('heading', { name: 'price · cost (2)' })).toBeVisible();
     expect(within(proposed).getByText('Idea number 4')).toBeVisible();
     expect(within(proposed).getByRole('heading', { name: 'Unsorted (1)' })).toBeVisible();
     expect(screen.getByText('No themes yet: find them above, or add one here.')).toBeVisible();
@@ -123,6 +123,45 @@ describe('ThemesPage', () => {
       ]);
     });
     expect(await screen.findByRole('heading', { name: 'Unsorted (1)' })).toBeVisible();
+  });
+
+  it('starts each theme closed on a phone: its name and count, the rest behind Ideas', async () => {
+    serveLatestAnalyses({ themes: proposal });
+    serveThemesWorld({
+      ideas: sixIdeas().map((idea) => ({ ...idea, theme: idea.id <= 3 ? 1 : null })),
+      themes: [makeTheme({ id: 1, name: 'Pricing', ideas_count: 3 })],
+    });
+    const { user } = openThemes();
+
+    // The closed part is hidden below the phone breakpoint only (CSS, which jsdom does not apply).
+    const expectClosed = (button: HTMLElement, closed: boolean) => {
+      expect(button).toHaveAttribute('aria-expanded', String(!closed));
+      for (const id of (button.getAttribute('aria-controls') ?? '').split(' ')) {
+        const part = document.getElementById(id);
+        expect(part).not.toBeNull();
+        if (closed) expect(part).toHaveClass('max-sm:hidden');
+        else expect(part).not.toHaveClass('max-sm:hidden');
+      }
+    };
+    const proposed = await screen.findByRole('region', { name: 'Proposed themes' }, APP_LOADED);
+    const lunch = within(proposed).getByRole('button', { name: 'Ideas in lunch · menu' });
+    expectClosed(lunch, true);
+    expect(within(proposed).getByRole('heading', { name: 'lunch · menu (3)' })).toBeVisible();
+    expectClosed(within(proposed).getByRole('button', { name: 'Ideas in Unsorted' }), true);
+    await user.click(lunch);
+    expectClosed(lunch, false);
+
+    const board = screen.getByRole('region', { name: "The brainstorm's themes" });
+    const pricing = within(board).getByRole('button', { name: 'Ideas in Pricing' });
+    expect(within(board).getByRole('heading', { name: 'Pricing (3)' })).toBeVisible();
+    expectClosed(pricing, true);
+    expect(document.getElementById('theme-1-body')).toContainElement(
+      within(board).getByRole('combobox', { name: 'Theme of Idea number 1' }),
+    );
+    await user.click(pricing);
+    expectClosed(pricing, false);
+    await user.click(pricing);
+    expectClosed(pricing, true);
   });
 
   it('lists a stack once in its theme, as the count says', async () => {
