@@ -34,9 +34,12 @@ export async function openLive(
   brainstormId: number,
   headers: Record<string, string>,
   lastEventId?: string,
+  /** The page the stream says it is opened for. */
+  on?: string,
 ): Promise<LiveReader> {
   const controller = new AbortController();
-  const response = await fetch(`${baseUrl}/api/brainstorms/${brainstormId}/events/`, {
+  const query = on === undefined ? '' : `?on=${on}`;
+  const response = await fetch(`${baseUrl}/api/brainstorms/${brainstormId}/events/${query}`, {
     headers: {
       ...headers,
       accept: 'text/event-stream',

@@ -221,15 +221,21 @@ describe.skipIf(!onPostgres)(
       try {
         expect(viewer.status).toBe(200);
         await viewer.next('ready');
-        const other = await openLive(base(1), brainstorm.body.id, {
-          authorization: `Bearer ${ben}`,
-        });
+        const other = await openLive(
+          base(1),
+          brainstorm.body.id,
+          { authorization: `Bearer ${ben}` },
+          undefined,
+          'themes',
+        );
         try {
-          // Each process tells the other who it serves, through the database.
+          // Each process tells the other who it serves, and on which page, through the database.
           const presence = await viewer.next('presence');
-          expect((presence.data.users as { name: string }[]).map((u) => u.name)).toEqual([
-            'Admin',
-            'Ben Okafor',
+          expect(
+            (presence.data.users as { name: string; on: string[] }[]).map((u) => [u.name, u.on]),
+          ).toEqual([
+            ['Admin', []],
+            ['Ben Okafor', ['themes']],
           ]);
           await call(base(1), 'POST', `/api/ideas/${idea.body.id}/annotate/`, {
             token: ben,

@@ -1,6 +1,6 @@
 import { REACTION_TYPES } from '../../db/schema/annotations.js';
 import type { IdeaCommentDto } from '../ideas/ideas.schemas.js';
-import type { BrainstormNote, TotalsNote } from './live-notes.js';
+import type { BrainstormNote, PresencePlace, TotalsNote } from './live-notes.js';
 
 /** One event of the stream, as the client reads it (decision 026 lists them). */
 export interface LiveEvent {
@@ -8,10 +8,18 @@ export interface LiveEvent {
   data: unknown;
 }
 
-/** Who has a brainstorm open. */
+/** Who has a brainstorm open, and on which of its pages (one entry per tab's page, in order). */
 export interface PresenceUser {
   id: number;
   name: string;
+  on: PresencePlace[];
+}
+
+/** The viewer of one stream: who, and the page it was opened for, when it said. */
+export interface StreamViewer {
+  id: number;
+  name: string;
+  on?: PresencePlace;
 }
 
 /** What the server knows of one viewer while it projects notes for them. */
@@ -112,6 +120,21 @@ export function project(
           output_tokens: note.out,
         },
       };
+    case 'analysis':
+      return {
+        event: 'analysis.updated',
+        data: {
+          id: note.a,
+          kind: note.kind,
+          status: note.s,
+          calls_made: note.m,
+          calls_planned: note.p,
+          applied: note.ap,
+          automatic: note.auto,
+        },
+      };
+    case 'themes':
+      return { event: 'themes.changed', data: { brainstorm: note.b } };
   }
 }
 

@@ -11,9 +11,17 @@ import {
   project,
   type LiveEvent,
   type PresenceUser,
+  type StreamViewer,
   type ViewerState,
 } from './live-events.js';
-import { LIVE_CHANNEL, parseNote, type BrainstormNote, type LiveNote } from './live-notes.js';
+import {
+  LIVE_CHANNEL,
+  PRESENCE_PLACES,
+  parseNote,
+  type BrainstormNote,
+  type LiveNote,
+  type PresencePlace,
+} from './live-notes.js';
 import { viewerStart } from './live.repository.js';
 
 /** Where one stream's text goes. `write` answers false when the reader is too far behind. */
@@ -47,7 +55,7 @@ export interface LiveHub {
   /** 404 for a brainstorm that is not there, 429 beyond the limits. */
   admit(
     brainstormId: number,
-    viewer: PresenceUser,
+    viewer: StreamViewer,
     credential: StreamCredential,
   ): Promise<Admission>;
   /** Streams open in this process. */
@@ -65,7 +73,7 @@ export interface LiveHubOptions {
 
 interface Stream {
   brainstormId: number;
-  viewer: PresenceUser;
+  viewer: StreamViewer;
   credential: StreamCredential;
   state: ViewerState;
   sink: StreamSink;
@@ -101,6 +109,23 @@ const PRESENCE_ROUNDS_KEPT = 3;
 const PRESENCE_BYTES = 7000;
 /** The longest wait a timer takes (about 24.8 days); a personal token may live a year. */
 const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
+/** Who is here, each once, with every page they are on, in the pages' order. */
+function mergePresence(
+  viewers: Iterable<{ id: number; name: string; on: readonly PresencePlace[] }>,
+) {
+  const users = new Map<number, { id: number; name: string; on: Set<PresencePlace> }>();
+  for (const { id, name, on } of viewers) {
+    const user = users.get(id) ?? { id, name, on: new Set<PresencePlace>() };
+    for (const place of on) user.on.add(place);
+    users.set(id, user);
+  }
+  return [...users.values()].map(({ id, name, on }): PresenceUser => ({
+    id,
+    name,
+    on: PRESENCE_PLACES.filter((place) => on.has(place)),
+  }));
+}
 
 /** Whether a change to the user ends a stream: a session's ends with its version. */
 const endedBy = (note: Extract<LiveNote, { k: 'user' }>, { credential, viewer }: Stream) =>
@@ -155,27 +180,27 @@ export async function startLiveHub({
   };
 
   // Presence: this process's viewers of a brainstorm, and the other processes' as announced.
-  const localViewers = (brainstormId: number): PresenceUser[] => {
-    const users = new Map<number, PresenceUser>();
-    for (const stream of rooms.get(brainstormId)?.streams ?? []) {
-      users.set(stream.viewer.id, stream.viewer);
-    }
-    return [...users.values()];
-  };
+  const localViewers = (brainstormId: number): PresenceUser[] =>
+    mergePresence(
+      [...(rooms.get(brainstormId)?.streams ?? [])].map(({ viewer: { id, name, on } }) => ({
+        id,
+        name,
+        on: on ? [on] : [],
+      })),
+    );
 
   const presenceOf = (brainstormId: number): PresenceUser[] => {
-    const users = new Map(localViewers(brainstormId).map((user) => [user.id, user]));
-    for (const announced of remote.get(brainstormId)?.values() ?? []) {
-      for (const user of announced.users) users.set(user.id, user);
-    }
-    return [...users.values()].sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+    const announced = [...(remote.get(brainstormId)?.values() ?? [])].flatMap(({ users }) => users);
+    return mergePresence([...localViewers(brainstormId), ...announced]).sort(
+      (a, b) => a.name.localeCompare(b.name) || a.id - b.id,
+    );
   };
 
   const announce = (brainstormId: number) => {
-    const users: [number, string][] = [];
+    const users: [number, string, ...PresencePlace[]][] = [];
     let bytes = 0;
     for (const user of localViewers(brainstormId)) {
-      const entry: [number, string] = [user.id, user.name];
+      const entry: [number, string, ...PresencePlace[]] = [user.id, user.name, ...user.on];
       bytes += Buffer.byteLength(JSON.stringify(entry)) + 1;
       if (bytes > PRESENCE_BYTES) break;
       users.push(entry);
@@ -206,7 +231,7 @@ export async function startLiveHub({
     if (note.users.length === 0) processes.delete(note.p);
     else {
       processes.set(note.p, {
-        users: note.users.map(([id, name]) => ({ id, name })),
+        users: note.users.map(([id, name, ...on]) => ({ id, name, on })),
         expires: Date.now() + keepAliveMs * PRESENCE_ROUNDS_KEPT,
       });
     }
@@ -232,10 +257,9 @@ export async function startLiveHub({
     stream.sink.end();
     giveBack(stream.viewer.id);
     if (room.streams.size === 0) rooms.delete(stream.brainstormId);
-    if (!localViewers(stream.brainstormId).some((user) => user.id === stream.viewer.id)) {
-      announce(stream.brainstormId);
-      sendPresence(stream.brainstormId);
-    }
+    // Who is here, or on which page, may have changed: the others hear of it if it did.
+    announce(stream.brainstormId);
+    sendPresence(stream.brainstormId);
   };
 
   const allStreams = () => [...rooms.values()].flatMap((room) => [...room.streams]);
@@ -399,7 +423,6 @@ export async function startLiveHub({
                 }
               }
             }
-            const isNewViewer = !localViewers(brainstormId).some((user) => user.id === viewer.id);
             rooms.set(brainstormId, room);
             room.streams.add(stream);
             closeAtExpiry(stream);
@@ -409,9 +432,10 @@ export async function startLiveHub({
               data: { resumed: after !== null, presence: users },
             };
             send(stream, eventText(ready, idOf(seq)));
-            room.presenceSent = JSON.stringify(users);
-            if (isNewViewer) {
-              announce(brainstormId);
+            announce(brainstormId);
+            const text = JSON.stringify(users);
+            if (text !== room.presenceSent) {
+              room.presenceSent = text;
               for (const other of room.streams) {
                 if (other !== stream)
                   send(other, eventText({ event: 'presence', data: { users } }));

@@ -8,6 +8,10 @@ import { z } from 'zod';
  */
 export const LIVE_CHANNEL = 'ideaforge_live';
 
+/** The pages of a brainstorm a viewer may say they are on. */
+export const PRESENCE_PLACES = ['brainstorm', 'review', 'themes', 'matrix', 'ranking'] as const;
+export type PresencePlace = (typeof PRESENCE_PLACES)[number];
+
 const id = z.number().int();
 /** The idea's shared totals as the row holds them. */
 const totals = {
@@ -44,6 +48,21 @@ const noteSchema = z.discriminatedUnion('k', [
     in: z.number().int(),
     out: z.number().int(),
   }),
+  /** A sense-making run was started, made a call, finished or was applied. */
+  z.object({
+    k: z.literal('analysis'),
+    b: id,
+    a: id,
+    kind: z.string(),
+    s: z.string(),
+    m: z.number().int(),
+    p: z.number().int(),
+    ap: z.boolean(),
+    /** Started by itself (repeats of ideas just stored), not by a person. */
+    auto: z.boolean(),
+  }),
+  /** The brainstorm's themes, or the theme some of its ideas are in, changed. */
+  z.object({ k: z.literal('themes'), b: id }),
   /** A user's session version or activity changed: `v` and `a` are the new ones. */
   z.object({ k: z.literal('user'), u: id, v: z.number().int(), a: z.boolean() }),
   /** A personal access token was revoked, deleted or given another expiry. */
@@ -53,7 +72,8 @@ const noteSchema = z.discriminatedUnion('k', [
     b: id,
     /** The process announcing who has the brainstorm open there. */
     p: z.string(),
-    users: z.array(z.tuple([id, z.string()])),
+    /** Each viewer, and the pages they are on there (left out by a process that did not say). */
+    users: z.array(z.tuple([id, z.string()]).rest(z.enum(PRESENCE_PLACES))),
   }),
 ]);
 

@@ -6,14 +6,16 @@ import { errorResponses, idParams } from '../../lib/http-schemas.js';
 import { actor } from '../../plugins/auth.js';
 import { displayName } from '../users/users.service.js';
 import type { LiveHub, StreamCredential, StreamSink } from './live-hub.js';
+import { PRESENCE_PLACES } from './live-notes.js';
 
 /** A reader further behind than this is let go; it reconnects and resumes where it was. */
 const MOST_BUFFERED_BYTES = 1024 * 1024;
 
 const STREAM_DESCRIPTION =
   'Server-sent events of what happens in the brainstorm: ideas stored and deleted, shared ' +
-  "totals (as new values), comments, the brainstorm's edits, generations' progress and who " +
-  'has it open. Never anything private. Send the last event id back as `Last-Event-ID` to ' +
+  "totals (as new values), comments, the brainstorm's edits, generations' and sense-making " +
+  "runs' progress, changes to its themes, and who has it open on which page. Never anything " +
+  'private. Send the last event id back as `Last-Event-ID` to ' +
   'resume; `ready` says whether the stream resumed or the client should refetch. A comment ' +
   'line comes every 15 s. The event types and their data: docs/decisions/026-live-review.md.';
 
@@ -29,6 +31,12 @@ export async function liveRoutes(app: FastifyInstance, opts: { hub: LiveHub }) {
         summary: "The brainstorm's live events",
         description: STREAM_DESCRIPTION,
         params: idParams,
+        querystring: z.object({
+          on: z
+            .enum(PRESENCE_PLACES)
+            .optional()
+            .describe("The brainstorm's page the stream is opened for, as presence tells others."),
+        }),
         headers: z.object({
           'last-event-id': z
             .string()
@@ -49,7 +57,7 @@ export async function liveRoutes(app: FastifyInstance, opts: { hub: LiveHub }) {
       const user = actor(request);
       const admission = await opts.hub.admit(
         request.params.id,
-        { id: user.id, name: displayName(user) },
+        { id: user.id, name: displayName(user), on: request.query.on },
         streamCredential(request),
       );
       reply.hijack();

@@ -37,8 +37,9 @@ afterAll(async () => {
 });
 
 /** Opens `user`'s stream of a brainstorm; it is closed after the suite if the test does not. */
-async function watch(user: UserRow, brainstormId: number, lastEventId?: string) {
-  const reader = await openLive(baseUrl, brainstormId, await authHeaders(t.app, user), lastEventId);
+async function watch(user: UserRow, brainstormId: number, lastEventId?: string, on?: string) {
+  const headers = await authHeaders(t.app, user);
+  const reader = await openLive(baseUrl, brainstormId, headers, lastEventId, on);
   readers.push(reader);
   return reader;
 }
@@ -73,7 +74,10 @@ describe('GET /api/brainstorms/{id}/events/', () => {
     const ready = await reader.next();
     expect(ready.event).toBe('ready');
     expect(ready.id).toMatch(/^[\w-]+\.\d+$/);
-    expect(ready.data).toEqual({ resumed: false, presence: [{ id: ana.id, name: 'Ana Lima' }] });
+    expect(ready.data).toEqual({
+      resumed: false,
+      presence: [{ id: ana.id, name: 'Ana Lima', on: [] }],
+    });
     reader.close();
   });
 
@@ -177,6 +181,56 @@ describe('GET /api/brainstorms/{id}/events/', () => {
     const created = reader.events.filter((event) => event.event === 'ideas.created');
     if (created.length < 2) created.push(await reader.next('ideas.created'));
     expect(created.map((event) => event.data.count)).toEqual([1, 1]);
+    reader.close();
+  });
+
+  it('sends a sense-making run from its start to its application, and every theme change', async () => {
+    const brainstorm = await newBrainstorm();
+    const ideaIds = [];
+    const titles = ['Quiet booths', 'Quiet library corner', 'Quiet hours', 'Loud music room'];
+    for (const title of [...titles, 'Loud lunch room', 'Loud games room']) {
+      ideaIds.push(await newIdea(brainstorm.id, ana, title));
+    }
+    const reader = await watch(ben, brainstorm.id);
+    await reader.next('ready');
+
+    const started = await api(ana, 'POST', `/api/brainstorms/${brainstorm.id}/analyses/`, {
+      kind: 'themes',
+      provider: 'offline',
+      model: 'sample-ideas',
+    });
+    expect(started.statusCode, started.body).toBe(202);
+    const runId = started.json<{ id: number }>().id;
+    const statuses: string[] = [];
+    for (;;) {
+      const event = await reader.next('analysis.updated', 20_000);
+      expect(event.data).toMatchObject({ id: runId, kind: 'themes', automatic: false });
+      statuses.push(event.data.status as string);
+      if (event.data.status === 'done') break;
+    }
+    expect(statuses[0]).toBe('queued');
+
+    const applied = await api(ana, 'POST', `/api/analyses/${runId}/apply/`);
+    expect(applied.statusCode).toBe(200);
+    // The run says it was applied; its themes, and the ideas sorted into them, are one change.
+    await reader.next('themes.changed');
+    await reader.rest();
+    const { events } = reader;
+    const after = events.slice(events.findIndex((event) => event.data.status === 'done') + 1);
+    expect(after.map((event) => [event.event, event.data])).toEqual([
+      ['analysis.updated', expect.objectContaining({ id: runId, applied: true })],
+      ['themes.changed', { brainstorm: brainstorm.id }],
+    ]);
+
+    const created = await api(ben, 'POST', `/api/brainstorms/${brainstorm.id}/themes/`, {
+      name: 'Noise',
+    });
+    expect(created.statusCode).toBe(201);
+    expect((await reader.next('themes.changed')).data).toEqual({ brainstorm: brainstorm.id });
+    const themeId = created.json<{ id: number }>().id;
+    const moved = await api(ben, 'PUT', `/api/ideas/${ideaIds[2]}/theme/`, { theme: themeId });
+    expect(moved.statusCode).toBe(200);
+    expect((await reader.next('themes.changed')).data).toEqual({ brainstorm: brainstorm.id });
     reader.close();
   });
 
@@ -299,26 +353,45 @@ describe('GET /api/brainstorms/{id}/events/', () => {
     reader.close();
   });
 
-  it('tells everyone watching who else has the brainstorm open', async () => {
+  it('tells everyone watching who else has the brainstorm open, and on which page', async () => {
     const brainstorm = await newBrainstorm();
-    const anaReader = await watch(ana, brainstorm.id);
+    const anaReader = await watch(ana, brainstorm.id, undefined, 'review');
     await anaReader.next('ready');
-    const benReader = await watch(ben, brainstorm.id);
+    const benReader = await watch(ben, brainstorm.id, undefined, 'themes');
     expect((await benReader.next('ready')).data.presence).toEqual([
-      { id: ana.id, name: 'Ana Lima' },
-      { id: ben.id, name: 'Ben Okafor' },
+      { id: ana.id, name: 'Ana Lima', on: ['review'] },
+      { id: ben.id, name: 'Ben Okafor', on: ['themes'] },
     ]);
     expect((await anaReader.next('presence')).data.users).toHaveLength(2);
-    // A second tab of Ben's changes nothing; closing both does.
-    const benAgain = await watch(ben, brainstorm.id);
+    // A second tab of Ben's on the same page changes nothing; one on another page does.
+    const benAgain = await watch(ben, brainstorm.id, undefined, 'themes');
     await benAgain.next('ready');
+    expect(await anaReader.rest(300)).toEqual([]);
+    const benRanking = await watch(ben, brainstorm.id, undefined, 'ranking');
+    await benRanking.next('ready');
+    expect((await anaReader.next('presence')).data.users).toEqual([
+      { id: ana.id, name: 'Ana Lima', on: ['review'] },
+      { id: ben.id, name: 'Ben Okafor', on: ['themes', 'ranking'] },
+    ]);
+    benRanking.close();
+    expect((await anaReader.next('presence')).data.users).toEqual([
+      { id: ana.id, name: 'Ana Lima', on: ['review'] },
+      { id: ben.id, name: 'Ben Okafor', on: ['themes'] },
+    ]);
     benReader.close();
     expect(await anaReader.rest(300)).toEqual([]);
     benAgain.close();
     expect((await anaReader.next('presence')).data.users).toEqual([
-      { id: ana.id, name: 'Ana Lima' },
+      { id: ana.id, name: 'Ana Lima', on: ['review'] },
     ]);
     anaReader.close();
+  });
+
+  it('answers 400 for a page that is not one of the brainstorm', async () => {
+    const brainstorm = await newBrainstorm();
+    const reader = await watch(ana, brainstorm.id, undefined, 'kitchen');
+    expect(reader.status).toBe(400);
+    expect(JSON.parse(reader.body)).toMatchObject({ on: [expect.any(String)] });
   });
 
   it('answers 429 beyond the streams one user may open, even when they come at once', async () => {
