@@ -28,7 +28,8 @@ const PRESETS: { name: PresetName; config: Config | undefined }[] = [
   { name: 'desktop', config: desktopConfig },
 ];
 
-const REVIEWED_IDEAS = 30;
+/** A full first page of the review list (its page size is 50), as issue 39 measures it. */
+const REVIEWED_IDEAS = 50;
 
 /** Runs per page and preset; the median one is reported, as Lighthouse advises for noise. */
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -44,6 +45,8 @@ export interface LighthouseScore {
   page: string;
   preset: PresetName;
   scores: Record<Category, number>;
+  /** The median run's total blocking time, largest contentful paint and scripts fetched. */
+  metrics: { blockingMs: number; lcpMs: number; scriptKb: number };
   failedAudits: string[];
 }
 
@@ -106,6 +109,25 @@ function itemsOf(details: Audit['details']) {
   return items.length > 0 ? `: ${items.join('; ')}` : '';
 }
 
+/** The figures the performance score is mostly lost to, and the JavaScript transferred. */
+function metricsOf(lhr: Report) {
+  const numeric = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? 0);
+  const requests = lhr.audits['network-requests']?.details;
+  const items = requests?.type === 'table' ? requests.items : [];
+  const scriptBytes = items
+    .map((item) => item as { resourceType?: unknown; transferSize?: unknown })
+    .filter((item) => item.resourceType === 'Script')
+    .reduce(
+      (sum, item) => sum + (typeof item.transferSize === 'number' ? item.transferSize : 0),
+      0,
+    );
+  return {
+    blockingMs: numeric('total-blocking-time'),
+    lcpMs: numeric('largest-contentful-paint'),
+    scriptKb: Math.round(scriptBytes / 100) / 10,
+  };
+}
+
 const performanceOf = (lhr: Report) => lhr.categories.performance?.score ?? 0;
 
 /** The run with the median performance score; a run that failed to load counts as lowest. */
@@ -148,7 +170,7 @@ async function audit(url: string, port: number, preset: (typeof PRESETS)[number]
       Math.round((lhr.categories[category]?.score ?? 0) * 100),
     ]),
   ) as Record<Category, number>;
-  return { scores, failedAudits: failedAudits(lhr) };
+  return { scores, metrics: metricsOf(lhr), failedAudits: failedAudits(lhr) };
 }
 
 /** Both presets on one page: the login page signed out, the review page signed in. */
@@ -215,13 +237,15 @@ export function formatLighthouseScores(results: LighthouseScore[]) {
     const target = LIGHTHOUSE_TARGETS[name];
     return `${name}: ${CATEGORIES.map((c) => `${c} >= ${String(target[c])}`).join(', ')}`;
   }).join('; ');
-  const lines = results.flatMap(({ page, preset, scores, failedAudits }) => {
+  const lines = results.flatMap(({ page, preset, scores, metrics, failedAudits }) => {
     const figures = CATEGORIES.map((category) => {
       const missed = scores[category] < LIGHTHOUSE_TARGETS[preset][category] ? ' MISSED' : '';
       return `${category} ${String(scores[category])}${missed}`;
     }).join(', ');
+    const { blockingMs, lcpMs, scriptKb } = metrics;
     return [
       `  ${page} (${preset}): ${figures}`,
+      `      blocking ${String(blockingMs)} ms, LCP ${String(lcpMs)} ms, JavaScript ${String(scriptKb)} KB transferred`,
       ...failedAudits.map((failed) => `      failed ${failed}`),
     ];
   });

@@ -33,6 +33,23 @@ interface ManifestChunk {
 
 type Manifest = Record<string, ManifestChunk>;
 
+/**
+ * Which chunk holds each route file's split component, written beside the manifest by the
+ * build. The manifest alone cannot say: a route chunk that shares modules with chunks it loads
+ * later is listed under its own name (`_review-….js`), without the route file's path.
+ */
+const ROUTE_CHUNKS = path.join('.vite', 'route-chunks.json');
+
+type RouteChunks = Record<string, string[]>;
+
+function readRouteChunks(distDir: string): RouteChunks {
+  try {
+    return JSON.parse(readFileSync(path.join(distDir, ROUTE_CHUNKS), 'utf8')) as RouteChunks;
+  } catch {
+    return {};
+  }
+}
+
 export interface RouteWeight {
   page: string;
   files: number;
@@ -45,9 +62,13 @@ export interface RouteWeight {
  * router's code splitting made of the page's route files (`login.tsx?tsr-split=component`…),
  * and, transitively, what each of them imports statically.
  */
-function chunksOfPage(manifest: Manifest, routes: readonly string[]) {
+function chunksOfPage(manifest: Manifest, routes: readonly string[], routeChunks: RouteChunks) {
+  const chunkFiles = new Set(routes.flatMap((route) => routeChunks[route] ?? []));
   const start = Object.keys(manifest).filter(
-    (key) => manifest[key]?.isEntry === true || routes.some((route) => key.startsWith(`${route}?`)),
+    (key) =>
+      manifest[key]?.isEntry === true ||
+      routes.some((route) => key.startsWith(`${route}?`)) ||
+      chunkFiles.has(manifest[key]?.file ?? ''),
   );
   const seen = new Set<string>();
   const visit = (key: string) => {
@@ -63,9 +84,12 @@ function chunksOfPage(manifest: Manifest, routes: readonly string[]) {
 export function measureRouteWeights(distDir: string): RouteWeight[] {
   const manifestPath = path.join(distDir, '.vite', 'manifest.json');
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
+  const routeChunks = readRouteChunks(distDir);
   const gzipBytes = (file: string) => gzipSync(readFileSync(path.join(distDir, file))).length;
   return WEIGHED_PAGES.map(({ page, routes }) => {
-    const files = chunksOfPage(manifest, routes).filter((file) => file.endsWith('.js'));
+    const files = chunksOfPage(manifest, routes, routeChunks).filter((file) =>
+      file.endsWith('.js'),
+    );
     const total = files.reduce((sum, file) => sum + gzipBytes(file), 0);
     return {
       page,
@@ -100,6 +124,22 @@ export function routeWeightReport(): Plugin {
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
+    },
+    generateBundle(_options, bundle) {
+      const routeChunks: RouteChunks = {};
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        for (const id of chunk.moduleIds) {
+          const route = path.relative(this.environment.config.root, id.split('?')[0] ?? id);
+          if (!id.includes('?tsr-split=') || !route.startsWith('src/routes/')) continue;
+          (routeChunks[route] ??= []).push(chunk.fileName);
+        }
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: ROUTE_CHUNKS,
+        source: JSON.stringify(routeChunks, null, 2),
+      });
     },
     closeBundle() {
       console.log(`\n${formatRouteWeights(measureRouteWeights(outDir))}`);

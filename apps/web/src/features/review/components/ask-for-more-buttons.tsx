@@ -1,6 +1,5 @@
 import { FlipHorizontal2, Sparkles } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { DropdownMenuItem } from '@/components/ui/dropdown-menu';
 import type { RowCommands } from '../lib/review-keys';
 
 const button = 'h-8 min-w-8 px-1.5 stacked:hidden';
@@ -35,35 +34,6 @@ export function AskForMoreButtons({ commands }: { commands: RowCommands }) {
         >
           <FlipHorizontal2 aria-hidden="true" />
         </Button>
-      ) : null}
-    </>
-  );
-}
-
-/** The same two in a phone card's 'More actions' menu. */
-export function AskForMoreMenuItems({ commands }: { commands: RowCommands }) {
-  const { flipIt } = commands;
-  return (
-    <>
-      <DropdownMenuItem
-        className="min-h-11"
-        onSelect={() => {
-          commands.moreLikeThis();
-        }}
-      >
-        <Sparkles aria-hidden="true" />
-        More like this
-      </DropdownMenuItem>
-      {flipIt ? (
-        <DropdownMenuItem
-          className="min-h-11"
-          onSelect={() => {
-            flipIt();
-          }}
-        >
-          <FlipHorizontal2 aria-hidden="true" />
-          Flip it
-        </DropdownMenuItem>
       ) : null}
     </>
   );

@@ -208,10 +208,12 @@ describe('More actions menu', () => {
     }));
     const { requests, annotations } = serveReview(ideas);
     const { user: actor } = await openReview();
-    const more = within(row('Idea number 1')).getByRole('button', { name: 'More actions' });
-    expect(more).toHaveAttribute('aria-haspopup', 'menu');
+    // Until first pressed the button stands in for the menu's trigger, which then takes its place.
+    const more = () => within(row('Idea number 1')).getByRole('button', { name: 'More actions' });
+    expect(more()).toHaveAttribute('aria-haspopup', 'menu');
+    expect(more()).toHaveAttribute('aria-expanded', 'false');
 
-    await actor.click(more);
+    await actor.click(more());
     const menu = within(await screen.findByRole('menu'));
     expect(menu.getAllByRole('menuitemcheckbox').map((item) => item.title)).toEqual([
       'Laugh',
@@ -233,7 +235,7 @@ describe('More actions menu', () => {
     await waitFor(() => {
       expect(requests).toContain('POST /api/idea-annotations/reactions/');
     });
-    await actor.click(more);
+    await actor.click(more());
     expect(
       within(await screen.findByRole('menu')).getByRole('menuitemcheckbox', { name: 'Laugh (3)' }),
     ).toHaveAttribute('aria-checked', 'true');
@@ -246,7 +248,7 @@ describe('More actions menu', () => {
     // Taken back by the keyboard: Escape closes the menu, Enter opens it on its first item.
     await actor.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
-    expect(more).toHaveFocus();
+    expect(more()).toHaveFocus();
     await actor.keyboard('{Enter}');
     expect(
       within(await screen.findByRole('menu')).getByRole('menuitemcheckbox', { name: 'Laugh (3)' }),
@@ -261,14 +263,14 @@ describe('More actions menu', () => {
       'false',
     );
 
-    await actor.click(more);
+    await actor.click(more());
     await actor.click(
       within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Hide idea' }),
     );
     await waitFor(() => {
       expect(annotations.get(1)?.is_hidden).toBe(true);
     });
-    await actor.click(more);
+    await actor.click(more());
     expect(
       within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Show idea' }),
     ).toHaveAttribute('title', 'Show idea');

@@ -1,9 +1,8 @@
 import { Bookmark, Copy, Eye, EyeOff, MessageSquare, ThumbsDown, ThumbsUp } from 'lucide-react';
-import { useState, type ComponentProps } from 'react';
+import { lazy, Suspense, useState, type ComponentProps } from 'react';
 import { Button } from '@/components/ui/button';
 import { REACTIONS } from '@/entities/idea/api/toggle-reaction';
 import { HiddenTotals } from '@/entities/idea/components/hidden-totals';
-import { MarkDuplicateDialog } from '@/entities/idea/components/mark-duplicate-dialog';
 import { annotationOf } from '@/entities/idea/lib/annotation-cache';
 import { hasReaction } from '@/entities/idea/lib/annotation-changes';
 import { formatVotes } from '@/entities/idea/lib/votes';
@@ -38,6 +37,13 @@ function voteColour(current: number, direction: 1 | -1) {
 
 // On a phone's card the main buttons are touch-sized and the rest wait in the 'More actions' menu.
 const main = 'stacked:h-11 stacked:min-w-11';
+
+// Built only for the row whose 'Mark as duplicate' is pressed, and kept for its closing.
+const MarkDuplicateDialog = lazy(() =>
+  import('@/entities/idea/components/mark-duplicate-dialog').then(
+    ({ MarkDuplicateDialog: dialog }) => ({ default: dialog }),
+  ),
+);
 const inMenu = 'stacked:hidden';
 
 /**
@@ -54,6 +60,8 @@ export function IdeaActions(row: ReviewRow) {
   const hidden = annotation?.is_hidden ?? false;
   const commands = useIdeaCommands(row);
   const [markingDuplicate, setMarkingDuplicate] = useState(false);
+  const [dialogMounted, setDialogMounted] = useState(false);
+  if (markingDuplicate && !dialogMounted) setDialogMounted(true);
   const unstacked = idea.duplicate_of === null;
   const { reaction_counts: reactionCounts, comments_count: commentsCount } = idea;
 
@@ -175,12 +183,14 @@ export function IdeaActions(row: ReviewRow) {
             : undefined
         }
       />
-      {unstacked ? (
-        <MarkDuplicateDialog
-          idea={idea}
-          open={markingDuplicate}
-          onOpenChange={setMarkingDuplicate}
-        />
+      {unstacked && dialogMounted ? (
+        <Suspense fallback={null}>
+          <MarkDuplicateDialog
+            idea={idea}
+            open={markingDuplicate}
+            onOpenChange={setMarkingDuplicate}
+          />
+        </Suspense>
       ) : null}
     </div>
   );

@@ -1,5 +1,5 @@
 import { Keyboard } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
@@ -24,11 +24,15 @@ import { ArrivedIdeas } from './arrived-ideas';
 import { AskForMoreStatus } from './ask-for-more-status';
 import { CommentRow } from './comment-row';
 import { IdeaActions } from './idea-actions';
-import { KeyboardHelp } from './keyboard-help';
 import { ReviewAnnouncer } from './review-announcer';
 import { ReviewEmpty } from './review-empty';
 import { ReviewExportButton } from './review-export-button';
 import { ReviewTable } from './review-table';
+
+// The '?' overlay is built once first asked for.
+const KeyboardHelp = lazy(() =>
+  import('./keyboard-help').then(({ KeyboardHelp: help }) => ({ default: help })),
+);
 
 interface ReviewSectionProps {
   brainstormId: number;
@@ -131,6 +135,8 @@ export function ReviewSection({
     closeComment: comments.requestClose,
     pastTheEnd: held.arrived > 0 ? carryOn : undefined,
   });
+  const [helpMounted, setHelpMounted] = useState(false);
+  if (keyboard.helpOpen && !helpMounted) setHelpMounted(true);
 
   // A page past the end (the server's 404, say after reviewing the last page) starts over at 1.
   const pastTheEnd = page > 1 && list.error instanceof ApiError && list.error.status === 404;
@@ -233,7 +239,11 @@ export function ReviewSection({
               theme={theme}
             />
           </div>
-          <KeyboardHelp open={keyboard.helpOpen} onOpenChange={keyboard.setHelpOpen} />
+          {helpMounted ? (
+            <Suspense fallback={null}>
+              <KeyboardHelp open={keyboard.helpOpen} onOpenChange={keyboard.setHelpOpen} />
+            </Suspense>
+          ) : null}
         </CardHeader>
         <CardContent className="grid min-w-0 gap-4 px-4 sm:px-6">
           {data?.source === 'fallback' ? (
