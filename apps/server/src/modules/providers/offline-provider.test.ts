@@ -4,7 +4,9 @@ import { BRAINSTORM_TYPE_VALUES } from '../brainstorms/brainstorm-types.js';
 import { generatedIdeaSchema, type PromptInput } from './generated-idea.js';
 import { anglesFor } from '../generation/prompts.js';
 import { ANGLE_VERBS, MECHANISMS, VERBS } from './offline-word-banks.js';
+import { mayBeVerb } from './problem-aim.js';
 import { normaliseText } from './problem-reading.js';
+import { TUNING } from './problem-statements.fixture.js';
 import { contentWords, countNearDuplicates, isNearDuplicate } from './similarity.js';
 import { composeOfflineIdea, seededRandom } from './offline-provider.js';
 
@@ -222,6 +224,57 @@ describe('offline ideas about the problem they are given', () => {
         taken.add(word);
       }
     }
+  });
+});
+
+/**
+ * Words a phrase cannot end on before a comma, a full stop or the end of a title ('from' can:
+ * 'a record others can learn from').
+ */
+const DANGLING = 'to|of|for|with|in|on|at|by|into|through|a|an|the|and|or|our|their|its';
+
+/**
+ * The fragments in an idea's text: a doubled word, something other than a verb after 'can' or
+ * 'helps everyone', a number after 'for' (people are never '13-18'), a word left dangling before
+ * punctuation, a sentence that starts in lowercase, or people doing something to themselves.
+ */
+function fragmentsIn(text: string): string[] {
+  const fragments: string[] = [];
+  const doubled = /\b(\w+) \1\b/i.exec(text);
+  if (doubled) fragments.push(`doubled: ${doubled[0]}`);
+  for (const [phrase, word = ''] of text.matchAll(/\b(?:can|helps everyone) ([^\s,.;:?!]+)/g)) {
+    if (!mayBeVerb(word)) fragments.push(`no verb: ${phrase}`);
+  }
+  const number = /\b(?:for|so) \d\S*/.exec(text);
+  if (number) fragments.push(`number as people: ${number[0]}`);
+  const dangling = new RegExp(`\\b(?:${DANGLING})(?:[,.;:?!]|$)`, 'i').exec(text);
+  if (dangling) fragments.push(`dangling: ${dangling[0]}`);
+  for (const sentence of text.split(/(?<=[.?!])\s+/)) {
+    if (!/^[\p{Lu}“"]/u.test(sentence)) fragments.push(`lowercase: ${sentence.slice(0, 40)}`);
+  }
+  for (const [phrase, who = '', aim = ''] of text.matchAll(/\bso ([a-z ]+?) can ([^,.;:?!]+)/g)) {
+    if (aim.includes(who)) fragments.push(`people act on themselves: ${phrase}`);
+  }
+  return fragments;
+}
+
+describe('offline ideas on problem statements as people write them', () => {
+  it.each([...TUNING].map(({ problem }) => problem))('read without fragments for %j', (problem) => {
+    for (const type of BRAINSTORM_TYPE_VALUES) {
+      anglesFor(type, ['cost'], 8).forEach((angle, index) => {
+        const input = { type, title: 'Fresh ideas', problem, themes: ['cost'], avoidTitles: [] };
+        const idea = composeOfflineIdea({ ...input, angle }, index, seededRandom(index + 1));
+        for (const text of Object.values(idea)) expect(fragmentsIn(text), text).toEqual([]);
+      });
+    }
+  });
+
+  it('finds the fragments that issue 39 saw', () => {
+    expect(fragmentsIn('13-18 through its doors: a robotics lab for teenagers')).not.toEqual([]);
+    expect(fragmentsIn('A buddy scheme so teenagers can 13-18 through its doors.')).not.toEqual([]);
+    expect(fragmentsIn('A quiz so customers can stop losing customers.')).not.toEqual([]);
+    expect(fragmentsIn('Reading club for 16-to-24-year-olds to vote')).not.toEqual([]);
+    expect(fragmentsIn('Sleep more: a buddy scheme for teenagers. It helps.')).toEqual([]);
   });
 });
 

@@ -1,7 +1,21 @@
+import {
+  CAUSATIVES,
+  GIVING,
+  VERBS,
+  mayBeVerb,
+  shortAim,
+  startsDetails,
+  verbForm,
+  withoutDangling,
+} from './problem-aim.js';
+import { DETERMINERS, findPeople, lower, peopleAt } from './problem-people.js';
+
 /*
  * What the offline provider takes from a problem, by plain word rules rather than a model:
- * who it is about, what they (or we) want to do, and what it concerns. English only; a problem
- * in another language yields nothing, and the provider falls back on the brainstorm's title.
+ * who it is about (problem-people.ts), what they (or we) want to do (problem-aim.ts), and what
+ * it concerns. English only; a problem in another language yields nothing, and the provider
+ * falls back on the brainstorm's title. A piece the rules cannot read well is left out rather
+ * than guessed: the ideas then use more neutral wording.
  */
 
 /** What a problem says, in pieces short enough to reuse without quoting it. */
@@ -18,6 +32,8 @@ export interface ProblemReading {
   quoted: string[];
 }
 
+type Reading = Omit<ProblemReading, 'quoted'>;
+
 /** Lowercase words separated by single spaces: how texts are compared for quoting. */
 export const normaliseText = (text: string) =>
   text
@@ -29,102 +45,20 @@ export const normaliseText = (text: string) =>
 
 const set = (words: string) => new Set(words.split(' '));
 
-/** People nouns, singular and plural ('-s' plurals are implied). */
-const PEOPLE = new Map<string, string>(
-  (
-    'teenager teen adolescent student pupil kid parent resident neighbour neighbor citizen ' +
-    'tenant employee colleague coworker worker engineer developer designer manager leader hire ' +
-    'newcomer starter customer client user patient visitor guest volunteer member contributor ' +
-    'reader learner teacher nurse doctor carer caregiver driver commuter cyclist shopper buyer ' +
-    'seller player fan athlete senior retiree pensioner elder adult grandparent girl boy farmer ' +
-    'researcher scientist subscriber donor traveller traveler tourist passenger freelancer ' +
-    'founder owner homeowner renter voter attendee participant mentor mentee apprentice intern ' +
-    'graduate candidate applicant agent operator technician chef cleaner officer coach trainee ' +
-    'beginner expert refugee migrant immigrant musician artist writer walker runner listener ' +
-    'viewer diner fellow peer freshman'
-  )
-    .split(' ')
-    .flatMap((word) => [
-      [word, `${word}s`],
-      [`${word}s`, `${word}s`],
-    ])
-    .concat(
-      Object.entries({
-        staff: 'staff',
-        people: 'people',
-        person: 'people',
-        child: 'children',
-        children: 'children',
-        family: 'families',
-        families: 'families',
-        baby: 'babies',
-        babies: 'babies',
-        man: 'men',
-        men: 'men',
-        woman: 'women',
-        women: 'women',
-        freshmen: 'freshmen',
-        elderly: 'elderly people',
-        youth: 'young people',
-      }),
-    ) as [string, string][],
-);
-
-/** Words that may stand before a people noun as part of its name ('new hires', 'team members'). */
-const MODIFIERS = set(
-  'new young younger old older elderly first-time part-time full-time remote local busy ' +
-    'occasional regular junior senior international foreign working single lonely shy ' +
-    'team staff school university college hospital office support sales night shift ' +
-    'front-line frontline early-career first-year small-business disabled retired adult ' +
-    'teenage teen student new-born future potential returning isolated vulnerable',
-);
-
-const DETERMINERS = set(
-  'a an the our their your my his her its every each all more many most some any both these ' +
-    'those few fewer twice as much enough other',
-);
-
-/** Common verbs in the base form: where a question's actor ends and its action begins. */
-const VERBS = set(
-  'help make get give become turn cut reduce increase improve keep stop start build create find ' +
-    'bring let answer ship grow attract encourage support feel choose spend save learn use ' +
-    'share see meet run take have go come stay live work sleep eat read play win avoid prevent ' +
-    'raise lower boost double halve engage retain welcome connect reach serve sell offer ' +
-    'provide deliver handle manage solve fix change move design plan organise organize track ' +
-    'measure reward motivate involve include protect clean recycle reuse cycle walk drive travel ' +
-    'visit join return finish complete understand know speak listen talk write teach train ' +
-    'practise practice focus concentrate rest relax study apply hire onboard recruit fund pay ' +
-    'afford donate volunteer contribute collaborate communicate respond reply ask tell show ' +
-    'explain celebrate enjoy trust remember notice check test try prepare cook repair lend ' +
-    'borrow open publish enable allow persuade inspire convince empower nudge invite grant ' +
-    'cope thrive drink exercise vote adopt switch waste lose spend fill answer be do',
-);
-
-/** Verbs that take a person and then what that person should do ('help X sleep'). */
-const CAUSATIVES = set(
-  'help enable allow let encourage get persuade motivate inspire support make convince ' +
-    'empower nudge invite push teach',
-);
-/** Verbs that hand a person something: 'give X two free days' → X get two free days. */
-const GIVING = new Map([
-  ['give', 'get'],
-  ['offer', 'get'],
-  ['grant', 'get'],
-  ['provide', 'get'],
-  ['show', 'see'],
-]);
-
-/** Words at which an aim is cut short, so that it names the action and not every detail. */
-const CUT = set(
-  'in at on by within without during from across through over under between among per via so ' +
-    'while when whenever before after because and or but than who which that for with into of ' +
-    'unless until whilst despite like',
-);
-const TRAILING = set('a an the to of our their your my its as and or than');
-
 const OPENING =
   /^(?:so\s+)?(?:how|in what ways?)\s+(?:might|can|could|should|do|does|would|will|shall|may)\s+/i;
+/** 'Can we make …?': a yes-or-no question that is an action of ours all the same. */
+const CAN_WE = /^(?:can|could|should|shall|must)\s+(?=(?:we|i)\s)/i;
+const PERSUASION = /^what\s+(?:would|could|might|will|can)\s+(make|get|help|encourage)\s+/i;
 const PRONOUNS = set('we i you us they one');
+const RELATIVE = set('who that which whose');
+/** Words after which a causative verb starts an action on people: 'to help', 'for getting'. */
+const LEADS_IN = set('to for of about on by');
+/** Words a noun phrase about the problem never holds: questions and pronouns. */
+const NOT_IN_TOPICS = set(
+  'why what who whom whose where when which how whether if we i you us they them one it he ' +
+    'she him this that',
+);
 
 function wordsOf(text: string): string[] {
   return text
@@ -133,97 +67,67 @@ function wordsOf(text: string): string[] {
     .map((word) => word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))
     .filter((word) => word !== '');
 }
-const lower = (word: string) => word.toLowerCase().replace(/’/g, "'");
 
-/** A people noun phrase starting at `start` (after determiners): its plural text and its end. */
-function peopleAt(words: string[], start: number): { text: string; end: number } | null {
-  let i = start;
-  while (i < words.length && DETERMINERS.has(lower(words[i] ?? ''))) i += 1;
-  const modifiers: string[] = [];
-  for (; i < words.length && modifiers.length <= 2; i += 1) {
-    const word = lower(words[i] ?? '');
-    const plural = namesPeople(words, i) ? PEOPLE.get(word) : undefined;
-    if (plural !== undefined) return { text: [...modifiers, plural].join(' '), end: i + 1 };
-    if (!MODIFIERS.has(word)) return null;
-    modifiers.push(word);
-  }
-  return null;
+/**
+ * The parts a problem is written in: sentences, list items (bullets, dashes, '1.'), and the
+ * halves of 'Context: question' or 'A; B'. An aside in brackets is dropped first: it adds a
+ * detail ('(13-18)', '(often unpaid)'), never the people or the action.
+ */
+function partsOf(problem: string): string[] {
+  return problem
+    .replace(/\([^()]*\)|\[[^[\]]*\]/g, ' ')
+    .split(/\n|[•▪◦]|(?<=[.?!])\s|[;:]|(?:^|\s)\d{1,2}[.)](?=\s)/)
+    .map((part) =>
+      part
+        .replace(/^\s*[-*–—]\s+/, '')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
+    .filter((part) => wordsOf(part).length > 0);
 }
 
-/** Whether words[i] names people itself, rather than qualifying the next word ('senior staff'). */
-function namesPeople(words: string[], i: number): boolean {
-  const word = lower(words[i] ?? '');
-  const next = lower(words[i + 1] ?? '');
-  return PEOPLE.has(word) && !(MODIFIERS.has(word) && (PEOPLE.has(next) || MODIFIERS.has(next)));
+/**
+ * Where the people's own action begins after them. Usually at once ('help teenagers sleep'), or
+ * after 'to' ('encourage X to vote'); 'get' takes an -ing form ('get engineers shipping'). A
+ * detail about the people may come first ('aged 8-12', 'with dementia', 'who live alone'): then
+ * the action is the next known verb after it, and there is none if no verb follows.
+ */
+function actionAfterPeople(rest: string[], verb: string): string[] {
+  const first = lower(rest[0] ?? '');
+  if (first === 'to' && VERBS.has(lower(rest[1] ?? ''))) return rest.slice(1);
+  if (verb === 'get' && first.endsWith('ing')) return [verbForm(first), ...rest.slice(1)];
+  if (mayBeVerb(rest[0] ?? '')) return rest;
+  // A relative clause has a verb of its own ('who live alone'): the action is after it.
+  const from = RELATIVE.has(first) ? 3 : 1;
+  const next = rest.findIndex((word, i) => i >= from && VERBS.has(lower(word)));
+  return next < 0 ? [] : rest.slice(next);
 }
 
-/** The first people noun phrase anywhere in the words, with the modifiers just before it. */
-function findPeople(words: string[]): string | undefined {
-  for (let i = 0; i < words.length; i += 1) {
-    const plural = namesPeople(words, i) ? PEOPLE.get(lower(words[i] ?? '')) : undefined;
-    if (plural === undefined) continue;
-    let from = i;
-    while (from > 0 && i - from < 2 && MODIFIERS.has(lower(words[from - 1] ?? ''))) from -= 1;
-    return [...words.slice(from, i).map(lower), plural].join(' ');
-  }
-  return undefined;
-}
-
-/** 'shipping' → 'ship', 'making' → 'make', 'cycling' → 'cycle'; other words as they are. */
-export function baseForm(word: string): string {
-  if (!/^[a-z]{2,}ing$/.test(word)) return word;
-  const stem = word.slice(0, -3);
-  if (EXCEPTIONS[stem] !== undefined) return EXCEPTIONS[stem];
-  if (/([bdgmnprt])\1$/.test(stem) || /^.{4,}ell$/.test(stem)) return stem.slice(0, -1);
-  const silentE =
-    /v$|[^aeiou](?:at|ut|iz|ud|id|in|ur|ir|uc|ic|ag)$|[^aeiou][bcdfgkptz]l$|[aeiou]s$/.test(stem) ||
-    (/^.{2,}[ae]ng$/.test(stem) && !/^(?:h|b|s|r|cl|sl|spr|w|t)ang$/.test(stem)) ||
-    // One syllable ending in one vowel and one consonant: mak(e), shar(e), writ(e).
-    /^[^aeiou]*[aeiou][^aeiouwxy]$/.test(stem);
-  return silentE && !/[^aeiou]us$/.test(stem) ? `${stem}e` : stem;
-}
-const EXCEPTIONS: Record<string, string> = { creat: 'create', be: 'be', see: 'see', do: 'do' };
-
-/** The words of a verb phrase up to the first cut word (after two words), at most six. */
-function shortAim(words: string[]): string[] {
-  let end = Math.min(words.length, 6);
-  for (let i = 2; i < end; i += 1) {
-    if (CUT.has(lower(words[i] ?? ''))) end = i;
-  }
-  const aim = words.slice(0, end).map((word) => (/^[A-Z][a-z]/.test(word) ? word : lower(word)));
-  const last = () => aim[aim.length - 1] ?? '';
-  while (aim.length > 1 && (TRAILING.has(last()) || CUT.has(last()))) aim.pop();
-  return aim;
-}
-
-const RELATIVE = set('who that which whose');
-
-/** A verb phrase after the opening: who should act, and what they should do. */
-function readAction(words: string[]): Omit<ProblemReading, 'quoted'> {
+/** The people after a causative verb: 'help X', 'make it easier for X'. */
+function peopleAfterCausative(words: string[]) {
   const verb = lower(words[0] ?? '');
-  if (CAUSATIVES.has(verb) || GIVING.has(verb)) {
-    // 'make it easier for X to …'
-    const easier = verb === 'make' && lower(words[1] ?? '') === 'it';
-    const forAt = easier ? words.findIndex((word, i) => i > 1 && lower(word) === 'for') + 1 : 1;
-    const people = forAt > 0 ? peopleAt(words, forAt) : null;
-    if (people) {
-      let rest = words.slice(people.end);
-      // 'older residents who live alone feel …': the action follows the relative clause.
-      if (RELATIVE.has(lower(rest[0] ?? ''))) {
-        const next = rest.findIndex((word, i) => i > 2 && VERBS.has(lower(word)));
-        rest = next < 0 ? [] : rest.slice(next);
-      }
-      if (lower(rest[0] ?? '') === 'to') rest = rest.slice(1);
-      const given = GIVING.get(verb);
-      const action = given ? [given, ...rest] : [baseForm(lower(rest[0] ?? '')), ...rest.slice(1)];
-      const aim = rest.length > 0 ? shortAim(action) : [];
-      return {
-        audience: people.text,
-        ...(aim.length > 0 && { aim: { text: aim.join(' '), by: 'audience' as const } }),
-      };
-    }
+  if (!CAUSATIVES.has(verb) && !GIVING.has(verb)) return null;
+  const easier = verb === 'make' && lower(words[1] ?? '') === 'it';
+  const forAt = easier ? words.findIndex((word, i) => i > 1 && lower(word) === 'for') + 1 : 1;
+  return forAt > 0 ? peopleAt(words, forAt) : null;
+}
+
+/** A verb phrase: who should act, and what they should do. */
+function readAction(words: string[]): Reading {
+  const verb = lower(words[0] ?? '');
+  const people = peopleAfterCausative(words);
+  if (people) {
+    const rest = words.slice(people.end);
+    const given = GIVING.get(verb);
+    // What is given is the people's to have: 'give X two free days' → 'get two free days'.
+    const action = given ? [given, ...rest] : actionAfterPeople(rest, verb);
+    const aim = rest.length > 0 ? shortAim([verbForm(action[0] ?? ''), ...action.slice(1)]) : [];
+    return {
+      audience: people.text,
+      ...(aim.length > 0 && { aim: { text: aim.join(' '), by: 'audience' as const } }),
+    };
   }
-  const aim = VERBS.has(verb) ? shortAim(words) : [];
+  const aim = VERBS.has(verb) ? shortAim([verb, ...words.slice(1)]) : [];
   return {
     ...(aim.length > 0 && { aim: { text: aim.join(' '), by: 'us' as const } }),
     // Not the verb itself: 'hire', 'coach' and 'host' name people too.
@@ -232,7 +136,7 @@ function readAction(words: string[]): Omit<ProblemReading, 'quoted'> {
 }
 
 /** A question after its opening: 'we help …', 'the library become …', 'pupils help …'. */
-function readQuestion(rest: string[]): Omit<ProblemReading, 'quoted'> {
+function readQuestion(rest: string[]): Reading {
   if (PRONOUNS.has(lower(rest[0] ?? ''))) return readAction(rest.slice(1));
   // The actor is a noun phrase: it ends where the first known verb begins.
   let start = 0;
@@ -255,8 +159,37 @@ function readQuestion(rest: string[]): Omit<ProblemReading, 'quoted'> {
 const STATEMENT_VERB =
   /^(?:is|are|was|were|has|have|had|does|do|doesn't|don't|can't|cannot|gets?|takes?|feels?|needs?|lacks?|struggles?|loses?|keeps?|spends?|wastes?)$/i;
 
+/**
+ * An imperative: 'Reduce no-shows at the clinic.' Its first word is a known verb, not followed
+ * by a preposition ('Support for carers …' is a noun), and nothing later reads as the verb of a
+ * statement ('Work is stressful').
+ */
+const isImperative = (words: string[]) =>
+  VERBS.has(words[0] ?? '') &&
+  !['for', 'of', 'in', 'at', 'on'].includes(lower(words[1] ?? '')) &&
+  !words.slice(1).some((word) => STATEMENT_VERB.test(word));
+
+/**
+ * An action on people inside a statement: 'We need to help new parents …', 'Ideas for getting
+ * commuters to …'. The people it acts on are the ones the statement is about.
+ */
+function causativeInside(words: string[]): number {
+  return words.findIndex((word, i) => {
+    const verb = verbForm(word);
+    return (
+      i > 0 && LEADS_IN.has(lower(words[i - 1] ?? '')) && (CAUSATIVES.has(verb) || GIVING.has(verb))
+    );
+  });
+}
+
 /** A statement: 'New hires take months to become productive.' */
-function readStatement(words: string[]): Omit<ProblemReading, 'quoted'> {
+function readStatement(words: string[]): Reading {
+  if (isImperative(words)) return readAction(words);
+  const causative = causativeInside(words);
+  if (causative >= 0) {
+    const action = [verbForm(words[causative] ?? ''), ...words.slice(causative + 1)];
+    if (peopleAfterCausative(action)) return readAction(action);
+  }
   const audience = findPeople(words);
   const to = words.findIndex(
     (word, i) => lower(word) === 'to' && VERBS.has(lower(words[i + 1] ?? '')),
@@ -267,25 +200,63 @@ function readStatement(words: string[]): Omit<ProblemReading, 'quoted'> {
   const topic = !audience && subject.length > 0 && subject.length <= 4 ? subject.join(' ') : '';
   return {
     audience,
-    ...(aim.length > 0 && {
-      aim: { text: aim.join(' '), by: audience ? ('audience' as const) : ('us' as const) },
-    }),
+    ...(aim.length > 0 && { aim: { text: aim.join(' '), by: aimBy(words, to, audience) } }),
     ...(topic !== '' && { topic }),
   };
 }
 
+/**
+ * Who does a statement's aim: its people when they come before it ('New hires take months to
+ * become productive'), otherwise us ('We need to stop losing customers').
+ */
+function aimBy(words: string[], to: number, audience: string | undefined): 'audience' | 'us' {
+  if (audience === undefined) return 'us';
+  const before = findPeople(words.slice(0, to));
+  return before === undefined ? 'us' : 'audience';
+}
+
+/**
+ * A topic (or an aim's object) is said after 'for' and before 'can': it must be a noun phrase,
+ * so not a question word, a pronoun or a number ('Why are our trains late?' has no topic 'why').
+ */
+function isTopic(topic: string): boolean {
+  const words = topic.split(' ');
+  return (
+    !/^\d/.test(topic) &&
+    !words.some((word) => NOT_IN_TOPICS.has(word)) &&
+    !startsDetails(words[0] ?? '') &&
+    withoutDangling(words).length === words.length &&
+    words.some((word) => !DETERMINERS.has(word))
+  );
+}
+
+/** The part to read: the first that asks a question, or else the first. */
+function mainPart(parts: string[]): string {
+  const asking = parts.find((part) => [OPENING, CAN_WE, PERSUASION].some((re) => re.test(part)));
+  return asking ?? parts[0] ?? '';
+}
+
 const COMPARATIVE = /^(?:more|less|better|worse|[a-z]+er)$/;
 
-const PERSUASION = /^what\s+(?:would|could|might|will|can)\s+(make|get|help|encourage)\s+/i;
+/** What the aim acts on, when nobody is named: its noun phrase, up to its own verb or degree. */
+function objectOf(reading: Reading): string[] {
+  if (reading.audience !== undefined || reading.topic !== undefined) return [];
+  const object = reading.aim?.text.split(' ').slice(1) ?? [];
+  const verbAt = object.findIndex((word, i) => i > 0 && VERBS.has(word));
+  if (verbAt > 0) object.splice(verbAt);
+  while (object.length > 0 && COMPARATIVE.test(object[object.length - 1] ?? '')) object.pop();
+  return startsDetails(object[0] ?? 'of') ? [] : withoutDangling(object);
+}
 
 /** A problem read into its audience, aim and topic, with the texts that must not be quoted. */
 export function readProblem(problem: string): ProblemReading {
   const text = problem.replace(/\s+/g, ' ').trim();
-  const sentence = text.split(/(?<=[.?!])\s|[;:]/)[0] ?? '';
+  // A problem in capitals is shouted, not full of names: it is read in lowercase.
+  const sentence = mainPart(partsOf(/\p{Ll}/u.test(problem) ? problem : problem.toLowerCase()));
   const clause = sentence.split(/,\s|\s[-–—]\s/)[0] ?? '';
   const quoted = [normaliseText(text)];
-  let reading: Omit<ProblemReading, 'quoted'>;
-  const question = OPENING.exec(clause);
+  let reading: Reading;
+  const question = OPENING.exec(clause) ?? CAN_WE.exec(clause);
   const persuasion = PERSUASION.exec(clause);
   if (question) {
     const bare = normaliseText(sentence.slice(question[0].length));
@@ -299,14 +270,16 @@ export function readProblem(problem: string): ProblemReading {
     const words = wordsOf(clause);
     reading = readStatement([lower(words[0] ?? ''), ...words.slice(1)].filter((w) => w !== ''));
   }
-  const nobody = reading.audience === undefined && reading.topic === undefined;
-  const object = nobody ? (reading.aim?.text.split(' ').slice(1) ?? []) : [];
-  while (object.length > 0 && COMPARATIVE.test(object[object.length - 1] ?? '')) object.pop();
+  const { audience, aim, topic } = reading;
+  // 'so customers can stop losing customers': an aim on its own people is ours to do.
+  const onItsPeople =
+    aim?.by === 'audience' && audience !== undefined && aim.text.includes(audience);
+  const object = objectOf(reading);
   return {
-    ...(reading.audience !== undefined && { audience: reading.audience }),
-    ...(reading.aim && { aim: reading.aim }),
-    ...(reading.topic !== undefined && { topic: reading.topic }),
-    ...(object.length > 0 && { object: object.join(' ') }),
+    ...(audience !== undefined && { audience }),
+    ...(aim && { aim: onItsPeople ? { ...aim, by: 'us' as const } : aim }),
+    ...(topic !== undefined && isTopic(topic) && { topic }),
+    ...(object.length > 0 && isTopic(object.join(' ')) && { object: object.join(' ') }),
     quoted: [...new Set(quoted)].filter((text) => text !== ''),
   };
 }

@@ -248,7 +248,7 @@ export const TUNING: readonly LabelledProblem[] = [
   {
     problem: 'Help local shops compete with online retailers',
     audience: [null, 'local shops', 'shop owners'],
-    aim: [null, 'compete with online retailers', 'compete'],
+    aim: [null, 'help local shops compete', 'compete with online retailers', 'compete'],
   },
   {
     problem: 'Ideas for getting commuters to leave the car at home',
