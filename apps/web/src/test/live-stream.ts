@@ -3,6 +3,8 @@ import { http, HttpResponse } from 'msw';
 import { server } from './msw-server';
 
 interface Connection {
+  /** What the page asked for, with its query (`?on=` says which page). */
+  url: string;
   headers: Headers;
   signal: AbortSignal;
   controller: ReadableStreamDefaultController<Uint8Array> | null;
@@ -25,6 +27,7 @@ export function serveLiveStream(
   server.use(
     http.get(`/api/brainstorms/${String(brainstormId)}/events/`, ({ request }) => {
       const connection: Connection = {
+        url: request.url,
         headers: request.headers,
         signal: request.signal,
         controller: null,
@@ -68,7 +71,7 @@ export function serveLiveStream(
     /** Writes one event, with the next id unless one is given. */
     send,
     /** The server's first event on a connection. */
-    ready: (presence: { id: number; name: string }[] = [], resumed = false) => {
+    ready: (presence: { id: number; name: string; on?: string[] }[] = [], resumed = false) => {
       send('ready', { resumed, presence });
     },
     /** The server ends the newest connection. */

@@ -1,32 +1,10 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { brainstormKeys } from '@/entities/brainstorm/api/brainstorm-keys';
-import { ideaKeys } from '@/entities/idea/api/idea-keys';
-import { analysisKeys } from '../api/analysis-keys';
 import { useAnalysis } from '../api/get-analysis';
 import { useLatestAnalysis } from '../api/get-latest-analysis';
 import type { Analysis, AnalysisKind } from '../api/types';
 import { isFinished } from '../lib/analysis-status';
-
-/** What a run that has just finished changed, read again: new scores, a new idea, new stacks. */
-function refreshAfter(queryClient: QueryClient, { kind, brainstorm }: Analysis) {
-  switch (kind) {
-    case 'assess':
-      void queryClient.invalidateQueries({ queryKey: analysisKeys.assessments(brainstorm) });
-      void queryClient.invalidateQueries({ queryKey: analysisKeys.disagreements(brainstorm) });
-      void queryClient.invalidateQueries({ queryKey: analysisKeys.ideaAssessments() });
-      return;
-    case 'combine':
-    case 'repeats':
-      void queryClient.invalidateQueries({ queryKey: ideaKeys.all });
-      void queryClient.invalidateQueries({ queryKey: brainstormKeys.lists() });
-      return;
-    case 'themes':
-    case 'rank':
-      // A proposal or a ranking changes nothing until someone acts on it.
-      return;
-  }
-}
+import { refreshAfterRun } from '../lib/refresh-after-run';
 
 /**
  * A run followed until it finishes (null: none). When it finishes while followed here, what it
@@ -42,7 +20,7 @@ export function useAnalysisRun(id: number | null) {
     if (!analysis || finished === null) return;
     const before = previous.current;
     if (finished && before?.id === analysis.id && !before.finished) {
-      refreshAfter(queryClient, analysis);
+      refreshAfterRun(queryClient, analysis.kind, analysis.brainstorm);
     }
     previous.current = { id: analysis.id, finished };
   }, [analysis, finished, queryClient]);

@@ -1,12 +1,18 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { analysisKeys } from '@/entities/analysis/api/analysis-keys';
+import type { Analysis } from '@/entities/analysis/api/types';
+import { isFinished } from '@/entities/analysis/lib/analysis-status';
+import { refreshAfterRun } from '@/entities/analysis/lib/refresh-after-run';
 import { ideaKeys, isBrainstormIdeaQuery } from '@/entities/idea/api/idea-keys';
 import type { listIdeaComments } from '@/entities/idea/api/list-idea-comments';
 import type { Idea } from '@/entities/idea/api/types';
 import { findCachedIdea, patchCachedIdea } from '@/entities/idea/lib/annotation-cache';
 import type { components } from '@/lib/api/schema';
+import { themeKeys } from '@/entities/theme/api/theme-keys';
 import { brainstormKeys } from '../api/brainstorm-keys';
 import { generationKeys } from '../api/generation-keys';
 import type {
+  AnalysisProgressEvent,
   GenerationProgressEvent,
   IdeaTotals,
   LiveEvent,
@@ -178,6 +184,49 @@ function applyGeneration(
 }
 
 /**
+ * A sense-making run's progress, in place where the run is held. A run the page does not hold
+ * yet (a teammate's, just started) or one that ended or was applied makes the newest run of its
+ * kind, and the run, be read again; what a run nobody here follows changed is read again when
+ * it ends. The repeats check that starts by itself announces its stacks as
+ * idea changes: only its run is followed.
+ */
+function applyAnalysis(
+  queryClient: QueryClient,
+  brainstormId: number,
+  progress: AnalysisProgressEvent,
+) {
+  const { id, kind, status, calls_made, calls_planned, automatic } = progress;
+  const detail = analysisKeys.detail(id);
+  const held = queryClient.getQueryData<Analysis>(detail);
+  const ended = isFinished(status);
+  if (held) {
+    queryClient.setQueryData<Analysis>(detail, { ...held, status, calls_made, calls_planned });
+  }
+  if (automatic) {
+    if (ended) void queryClient.invalidateQueries({ queryKey: detail });
+    return;
+  }
+  const latestKey = analysisKeys.latest(brainstormId, kind);
+  const latest = queryClient.getQueryData<Analysis | null>(latestKey);
+  const newer = latest === null || (latest !== undefined && latest.id < id);
+  // An ended run's result, and a proposal's application (it is done by then), are read again.
+  if (newer || ended) {
+    void queryClient.invalidateQueries({ queryKey: latestKey });
+    void queryClient.invalidateQueries({ queryKey: detail });
+  }
+  // A run held here is followed by its page, which reads again what it changed when it ends.
+  if (ended && !held) refreshAfterRun(queryClient, kind, brainstormId);
+}
+
+/** The brainstorm's themes, and which theme its ideas are in, read again. */
+function applyThemesChanged(queryClient: QueryClient, brainstormId: number) {
+  void queryClient.invalidateQueries({ queryKey: themeKeys.list(brainstormId) });
+  void queryClient.invalidateQueries({ queryKey: themeKeys.suggestions(brainstormId) });
+  void queryClient.invalidateQueries({ queryKey: analysisKeys.assessments(brainstormId) });
+  void invalidateIdeas(queryClient, brainstormId);
+}
+
+/**
  * Applies one event to the query cache. Totals and comments are written in place; what an
  * event only announces is read again. New ideas are not put into the lists here: the page
  * offers them (see useBrainstormLive), so no row moves under the reviewer.
@@ -227,6 +276,12 @@ export function applyLiveEvent(
       return;
     case 'generation.updated':
       applyGeneration(queryClient, brainstormId, event.data);
+      return;
+    case 'analysis.updated':
+      applyAnalysis(queryClient, brainstormId, event.data);
+      return;
+    case 'themes.changed':
+      applyThemesChanged(queryClient, brainstormId);
       return;
   }
 }

@@ -6,13 +6,20 @@ import type { components } from '@/lib/api/schema';
  * either side's must be made to the other.
  */
 
+/** The brainstorm's pages a stream says it is opened for (`?on=`). */
+export type PresencePlace = 'brainstorm' | 'review' | 'themes' | 'matrix' | 'ranking';
+
+/** Who has the brainstorm open, and the pages their tabs are on (none said: empty). */
 export interface PresenceUser {
   id: number;
   name: string;
+  on?: PresencePlace[];
 }
 
 type ReactionCounts = components['schemas']['Idea']['reaction_counts'];
 type GenerationStatus = components['schemas']['Generation']['status'];
+type AnalysisKind = components['schemas']['Analysis']['kind'];
+type AnalysisStatus = components['schemas']['Analysis']['status'];
 
 /** An idea's shared totals, the new values (never deltas). Hidden ones are null. */
 export interface IdeaTotals {
@@ -45,6 +52,18 @@ export interface GenerationProgressEvent {
   output_tokens: number;
 }
 
+/** A sense-making run's progress, as `analysis.updated` carries it. */
+export interface AnalysisProgressEvent {
+  id: number;
+  kind: AnalysisKind;
+  status: AnalysisStatus;
+  calls_made: number;
+  calls_planned: number;
+  applied: boolean;
+  /** The repeats check that starts by itself, not a run someone asked for. */
+  automatic: boolean;
+}
+
 export interface LiveEventData {
   ready: { resumed: boolean; presence: PresenceUser[] };
   reset: Record<string, never>;
@@ -57,6 +76,8 @@ export interface LiveEventData {
   'brainstorm.updated': { id: number };
   'brainstorm.deleted': { id: number };
   'generation.updated': GenerationProgressEvent;
+  'analysis.updated': AnalysisProgressEvent;
+  'themes.changed': { brainstorm: number };
   presence: { users: PresenceUser[] };
 }
 
@@ -78,6 +99,8 @@ const names = new Set<string>([
   'brainstorm.updated',
   'brainstorm.deleted',
   'generation.updated',
+  'analysis.updated',
+  'themes.changed',
   'presence',
 ] satisfies LiveEventName[]);
 

@@ -9,7 +9,12 @@ import { findCachedIdea } from '@/entities/idea/lib/annotation-cache';
 import { authFetch } from '@/lib/api/client';
 import { openEventStream, type EventStreamState } from '@/lib/event-stream';
 import { applyLiveEvent, invalidateBrainstorm } from './apply-live-event';
-import { parseLiveEvent, type LiveEventData, type PresenceUser } from './events';
+import {
+  parseLiveEvent,
+  type LiveEventData,
+  type PresencePlace,
+  type PresenceUser,
+} from './events';
 
 /**
  * `live` once the server has said `ready`; `reconnecting` while a stream that was live is
@@ -112,15 +117,17 @@ function streamStatus(state: EventStreamState, wasLive: boolean): LiveStatus | n
   }
 }
 
-export function brainstormEventsUrl(brainstormId: number) {
-  return `/api/brainstorms/${String(brainstormId)}/events/`;
+/** The brainstorm's stream, opened for one of its pages (`place`), which presence tells others. */
+export function brainstormEventsUrl(brainstormId: number, place?: PresencePlace) {
+  const on = place === undefined ? '' : `?on=${place}`;
+  return `/api/brainstorms/${String(brainstormId)}/events/${on}`;
 }
 
 /**
  * One stream of a brainstorm's events for the page that shows it (decision 026): the query
  * cache follows them, in place where it can, so the reviewer's place, focus and open rows stay.
  */
-export function useBrainstormLive(brainstormId: number): BrainstormLive {
+export function useBrainstormLive(brainstormId: number, place?: PresencePlace): BrainstormLive {
   const queryClient = useQueryClient();
   const [state, dispatch] = useReducer(reduce, brainstormId, initial);
 
@@ -132,7 +139,7 @@ export function useBrainstormLive(brainstormId: number): BrainstormLive {
     };
 
     const close = openEventStream({
-      url: brainstormEventsUrl(brainstormId),
+      url: brainstormEventsUrl(brainstormId, place),
       fetch: authFetch,
       onStateChange: (streamState) => {
         const status = streamStatus(streamState, wasLive);
@@ -182,7 +189,7 @@ export function useBrainstormLive(brainstormId: number): BrainstormLive {
       close();
       unsubscribe();
     };
-  }, [brainstormId, queryClient]);
+  }, [brainstormId, place, queryClient]);
 
   const showNewIdeas = useCallback(() => {
     dispatch({ brainstormId, type: 'asked' });

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { LoadError } from '@/components/ui/load-error';
+import type { PresencePlace } from '@/entities/brainstorm/live/events';
 import { BrainstormLiveContext } from '@/entities/brainstorm/live/live-context';
 import { useBrainstormLive } from '@/entities/brainstorm/live/use-brainstorm-live';
 import { useBrainstorm } from '../api/get-brainstorm';
@@ -18,6 +19,8 @@ function PageMessage({ children, role }: { children: string; role: 'status' | 'a
 
 interface BrainstormDetailPageProps {
   brainstormId: number;
+  /** Which of the brainstorm's pages this is: presence tells the others. */
+  place: PresencePlace;
   /** The generation controls, from the generation feature; shown once the brainstorm has loaded. */
   generation?: ReactNode;
   /** The 'Ideas' section, from the ideas feature; shown once the brainstorm has loaded. */
@@ -28,13 +31,14 @@ interface BrainstormDetailPageProps {
 
 export function BrainstormDetailPage({
   brainstormId,
+  place,
   generation,
   ideas,
   reviewLink = true,
 }: BrainstormDetailPageProps) {
   const brainstorm = useBrainstorm(brainstormId);
   // One stream for the page: its header, lists and generation progress follow it.
-  const live = useBrainstormLive(brainstormId);
+  const live = useBrainstormLive(brainstormId, place);
 
   if (brainstorm.isPending) return <PageMessage role="status">Loading...</PageMessage>;
   if (brainstorm.isError) {

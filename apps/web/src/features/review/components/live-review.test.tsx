@@ -220,10 +220,10 @@ describe('Live review', () => {
     renderApp('/brainstorms/7/review', { signedInAs: me });
     await screen.findByRole('heading', { name: 'Worse kitchens', level: 1 }, APP_LOADED);
     await live.connected();
-    const ana = { id: 2, name: 'Ana' };
-    const ben = { id: 3, name: 'Ben' };
-    const cy = { id: 4, name: 'Cy' };
-    const self = { id: me.id, name: me.name };
+    const ana = { id: 2, name: 'Ana', on: ['review'] };
+    const ben = { id: 3, name: 'Ben', on: ['review'] };
+    const cy = { id: 4, name: 'Cy', on: ['review'] };
+    const self = { id: me.id, name: me.name, on: ['review'] };
 
     live.ready([self, ana]);
     expect(await screen.findByText('Ana reviewing')).toBeInTheDocument();
@@ -233,9 +233,15 @@ describe('Live review', () => {
     const line = await screen.findByText('Ana and 2 others reviewing');
     // Read out politely, as a status.
     expect(line.closest('[role="status"]')).not.toBeNull();
+    // Each says what they are on.
+    live.send('presence', { users: [self, ana, { ...ben, on: ['themes', 'ranking'] }] });
+    expect(
+      await screen.findByText('Ana reviewing, Ben on themes and on the ranking'),
+    ).toBeInTheDocument();
+    expect(new URL(live.connections[0]?.url ?? '').searchParams.get('on')).toBe('review');
     live.send('presence', { users: [self] });
     await waitFor(() => {
-      expect(screen.queryByText(/reviewing$/)).toBeNull();
+      expect(screen.queryByText(/reviewing/)).toBeNull();
     });
   });
 });

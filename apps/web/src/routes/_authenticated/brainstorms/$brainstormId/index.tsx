@@ -51,6 +51,7 @@ function BrainstormRoute() {
   return (
     <BrainstormDetailPage
       brainstormId={brainstormId}
+      place="brainstorm"
       // 'Error loading LLM providers' shows within the controls: the rest of the page works.
       // Keyed so that another brainstorm's page starts without this one's progress.
       generation={

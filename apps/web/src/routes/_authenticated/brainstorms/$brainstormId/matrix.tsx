@@ -21,6 +21,7 @@ function MatrixRoute() {
   return (
     <BrainstormDetailPage
       brainstormId={brainstormId}
+      place="matrix"
       ideas={<MatrixPage key={`matrix-${String(brainstormId)}`} brainstormId={brainstormId} />}
     />
   );

@@ -21,6 +21,7 @@ function RankingRoute() {
   return (
     <BrainstormDetailPage
       brainstormId={brainstormId}
+      place="ranking"
       ideas={<RankingPage key={`ranking-${String(brainstormId)}`} brainstormId={brainstormId} />}
     />
   );

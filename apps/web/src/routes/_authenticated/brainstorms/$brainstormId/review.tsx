@@ -56,6 +56,7 @@ function ReviewRoute() {
   return (
     <BrainstormDetailPage
       brainstormId={brainstormId}
+      place="review"
       reviewLink={false}
       ideas={
         <ReviewPanel

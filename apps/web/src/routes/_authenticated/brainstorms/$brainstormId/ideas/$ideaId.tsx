@@ -30,6 +30,8 @@ function IdeaRoute() {
   return (
     <BrainstormDetailPage
       brainstormId={brainstormId}
+      // An idea's own page is where it is reviewed and discussed.
+      place="review"
       ideas={
         <IdeaDetailPage
           key={`idea-${String(ideaId)}`}
