@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRow } from '../src/db/schema/users.js';
+import { eq } from 'drizzle-orm';
+import { users as usersTable, type UserRow } from '../src/db/schema/users.js';
 import { createTestApp, type TestApp } from './app.js';
 import { authHeaders, makeUser, TEST_PASSWORD } from './factories.js';
 import {
@@ -249,6 +250,23 @@ const matrix: Record<string, Record<Actor, number>> = {
   },
 };
 
+/**
+ * What a user who signed in with a password staff set may do before choosing their own
+ * (decision 043): the status each of these answers them; every other operation answers 403.
+ * Signing in, refreshing and signing out carry no access token; their profile takes only a new
+ * password (the matrix's PATCH body is a new name, so it too answers 403).
+ */
+const beforeNewPassword: Record<string, number> = {
+  'GET /api/health/': 200,
+  'GET /api/health/ready/': 200,
+  'POST /api/auth/token/': 200,
+  'POST /api/auth/token/refresh/': 200,
+  'POST /api/auth/logout/': 204,
+  'GET /api/users/me/': 200,
+  'PUT /api/users/{id}/': 403,
+  'PATCH /api/users/{id}/': 403,
+};
+
 let t: TestApp;
 let users: Record<Exclude<Actor, 'anonymous'>, UserRow>;
 let fixtures: OperationFixtures;
@@ -311,5 +329,31 @@ describe('the authorization matrix', () => {
       actual[actor] = response.statusCode;
     }
     expect(actual).toEqual(expected);
+  });
+});
+
+describe('a user who must choose a new password', () => {
+  let pending: UserRow;
+  beforeAll(async () => {
+    pending = await makeUser(t.db);
+    await t.db
+      .update(usersTable)
+      .set({ passwordMustChange: true })
+      .where(eq(usersTable.id, pending.id));
+  });
+
+  it.each(Object.keys(matrix))('%s', async (key) => {
+    const [method, path] = key.split(' ') as [Method, string];
+    const url = path.startsWith('/api/users/{id}/')
+      ? path.replace('{id}', String(pending.id))
+      : await fixtures.ownedObject(path);
+    const body = fixtures.bodies[key]?.(pending);
+    const response = await injectAny(t.app, {
+      method,
+      url,
+      headers: await credentials(pending),
+      ...(body ? { payload: body } : {}),
+    });
+    expect(response.statusCode).toBe(beforeNewPassword[key] ?? 403);
   });
 });

@@ -639,14 +639,18 @@ export class FuzzWorld {
     this.knownStrings = [TEST_PASSWORD, ...emails.map((u) => u.email)];
   }
 
-  /** An actor as it is now, put back to active (and staff, for the staff actor) if a request changed that. */
+  /**
+   * An actor as it is now, put back to active (and staff, for the staff actor) if a request
+   * changed that, and with a password of their own if staff reset it (a one-time one, decision
+   * 043, would refuse the actor's next requests).
+   */
   private async actorRow(actor: UserRow): Promise<UserRow> {
     const [row] = await this.t.db.select().from(users).where(eq(users.id, actor.id));
     if (!row) throw new Error(`actor ${actor.email} disappeared`);
-    if (row.isActive && row.isStaff === actor.isStaff) return row;
+    if (row.isActive && row.isStaff === actor.isStaff && !row.passwordMustChange) return row;
     const [restored] = await this.t.db
       .update(users)
-      .set({ isActive: true, isStaff: actor.isStaff })
+      .set({ isActive: true, isStaff: actor.isStaff, passwordMustChange: false })
       .where(eq(users.id, actor.id))
       .returning();
     return restored ?? row;

@@ -72,16 +72,23 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('on the embedded database', (
         });
         return { status: response.status, body: (await response.json()) as unknown };
       };
-      // Sign in as the first admin, whose password the first start printed.
-      const password = /password: (\S+)/.exec(match.input)?.[1] ?? '';
-      const token = (
+      // Sign in as the first admin, whose one-time password the first start printed, and choose
+      // a password of their own, as the first sign-in asks (decision 043).
+      const printed = /password: (\S+)/.exec(match.input)?.[1] ?? '';
+      const signIn = async (secret: string) =>
         (
           await call('POST', '/api/auth/token/', undefined, {
             email: 'admin@ideaforge.local',
-            password,
+            password: secret,
           })
-        ).body as { access: string }
-      ).access;
+        ).body as { access: string; user: { id: number } };
+      const once = await signIn(printed);
+      const password = 'a passphrase the admin chose';
+      await call('PATCH', `/api/users/${String(once.user.id)}/`, once.access, {
+        current_password: printed,
+        password,
+      });
+      const token = (await signIn(password)).access;
       const brainstorm = (
         await call('POST', '/api/brainstorms/', token, { parameters: { problem: 'Slow lifts' } })
       ).body as { id: number };

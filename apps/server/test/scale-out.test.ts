@@ -61,6 +61,28 @@ function refreshCookie(answer: Answer<unknown>): string {
   return cookie.split(';')[0] ?? '';
 }
 
+/**
+ * Signs in with a one-time password (the first admin's, or one staff set), chooses `chosen`
+ * instead, as the web app asks (decision 043), and signs in with it: that sign-in's answer.
+ */
+async function chooseOwnPassword(base: string, email: string, oneTime: string, chosen: string) {
+  const first = await call<{ access: string; user: { id: number; password_must_change: boolean } }>(
+    base,
+    'POST',
+    '/api/auth/token/',
+    { body: { email, password: oneTime } },
+  );
+  expect(first.body.user.password_must_change).toBe(true);
+  const changed = await call(base, 'PATCH', `/api/users/${String(first.body.user.id)}/`, {
+    token: first.body.access,
+    body: { current_password: oneTime, password: chosen },
+  });
+  expect(changed.status).toBe(200);
+  return call<{ access: string }>(base, 'POST', '/api/auth/token/', {
+    body: { email, password: chosen },
+  });
+}
+
 describe.skipIf(!onPostgres)(
   'two API processes and a worker process on one PostgreSQL (needs TEST_DATABASE_URL)',
   () => {
@@ -126,9 +148,13 @@ describe.skipIf(!onPostgres)(
     });
 
     it('signs in on one API process and refreshes the session on the other', async () => {
-      const signIn = await call<{ access: string }>(base(0), 'POST', '/api/auth/token/', {
-        body: { email: 'admin@ideaforge.local', password: adminPassword },
-      });
+      // The printed password is one-time: the admin chooses their own first.
+      const signIn = await chooseOwnPassword(
+        base(0),
+        'admin@ideaforge.local',
+        adminPassword,
+        'the admin chose this passphrase',
+      );
       expect(signIn.status).toBe(200);
       const refreshed = await call<{ access: string }>(
         base(1),
@@ -202,9 +228,12 @@ describe.skipIf(!onPostgres)(
         body: { email: 'ben@example.com', password, first_name: 'Ben', last_name: 'Okafor' },
       });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
-      const benSignIn = await call<{ access: string }>(base(1), 'POST', '/api/auth/token/', {
-        body: { email: 'ben@example.com', password },
-      });
+      const benSignIn = await chooseOwnPassword(
+        base(1),
+        'ben@example.com',
+        password,
+        'ben chose his own passphrase',
+      );
       const ben = benSignIn.body.access;
       const brainstorm = await call<{ id: number }>(base(0), 'POST', '/api/brainstorms/', {
         token: access,

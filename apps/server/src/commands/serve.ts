@@ -24,8 +24,8 @@ export async function serve(config: Config) {
         'Created the first admin account. Sign in with:',
         `  email:    ${admin.email}`,
         `  password: ${admin.password}`,
-        'This password is shown only once; change it after signing in',
-        '(npm run user:set-password -- --email <email> --password <new password>).',
+        'This password is shown only once, and works once: the first sign-in asks',
+        'for a password of your own.',
         '',
       ].join('\n'),
     );

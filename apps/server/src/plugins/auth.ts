@@ -20,6 +20,10 @@ declare module 'fastify' {
     /** Whether the credential an authenticated request came with is still valid, now. */
     credentialHolds: (request: FastifyRequest) => Promise<boolean>;
   }
+  interface FastifyContextConfig {
+    /** Open to a user who must choose a new password first (decision 043). */
+    beforeNewPassword?: boolean;
+  }
   interface FastifyRequest {
     user: UserRow | null;
     /** How the request authenticated: a web session's access token, or a personal one. */
@@ -77,6 +81,9 @@ async function authPlugin(app: FastifyInstance, opts: { secret: string; database
     if (user.sessionVersion !== subject.sessionVersion) throw notAuthenticated(INVALID_TOKEN);
     request.user = user;
     request.credential = { kind: 'session', sessionVersion: subject.sessionVersion, expiresAt };
+    if (user.passwordMustChange && request.routeOptions.config.beforeNewPassword !== true) {
+      throw permissionDenied(CHOOSE_NEW_PASSWORD);
+    }
   });
   app.decorate('credentialHolds', async (request: FastifyRequest) => {
     const { credential, user } = request;
@@ -105,6 +112,18 @@ export function refusePersonalToken(request: FastifyRequest): void {
   if (request.credential?.kind === 'personal') {
     throw permissionDenied('A personal access token cannot do this: sign in to the web app.');
   }
+}
+
+export const CHOOSE_NEW_PASSWORD =
+  'Choose a new password before going on: the one you signed in with was set by staff.';
+
+/**
+ * A web session of a user who signed in with a password staff set: until they choose their own,
+ * the routes marked `beforeNewPassword` are all they may call (decision 043). Personal access
+ * tokens made before the password was set go on as they were.
+ */
+export function mustChooseNewPassword(request: FastifyRequest): boolean {
+  return request.credential?.kind === 'session' && request.user?.passwordMustChange === true;
 }
 
 /** The signed-in user of a request that passed `app.authenticate`. */

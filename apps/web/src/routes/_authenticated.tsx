@@ -5,8 +5,13 @@ import { AuthGuardPending } from '@/features/auth/components/checking-authentica
 export const Route = createFileRoute('/_authenticated')({
   beforeLoad: async ({ context, location }) => {
     await context.auth.waitForInitialisation();
-    if (context.auth.store.getState().status !== 'authenticated') {
+    const { status, user } = context.auth.store.getState();
+    if (status !== 'authenticated') {
       throw redirect({ to: '/login', search: { returnTo: location.href } });
+    }
+    // A password staff set works once: nothing else shows until the user chooses their own.
+    if (user?.password_must_change) {
+      throw redirect({ to: '/choose-password', search: { returnTo: location.href } });
     }
   },
   component: AppShell,

@@ -14,6 +14,11 @@ export const users = pgTable(
     password: text().notNull(),
     /** Raised by a password change or a deactivation: access tokens of older versions stop working. */
     sessionVersion: integer().notNull().default(0),
+    /**
+     * The password was set by staff (or is the first admin's printed one): every call but a few
+     * waits until the user chooses their own (decision 043).
+     */
+    passwordMustChange: boolean().notNull().default(false),
     created: timestamp({ withTimezone: true }).notNull().defaultNow(),
     modified: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

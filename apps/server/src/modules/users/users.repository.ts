@@ -86,12 +86,21 @@ export async function insertUser(db: Db, values: NewUserRow): Promise<UserRow | 
  * sign-in or refresh issuing a token holds that row shared (auth.sessions.ts), and a token's
  * creation holds it too (tokens.repository.ts), until its token is stored, so the revocations,
  * statements of their own after the row's lock, see every token issued before.
+ *
+ * With `passwordWas` (the hash a password change checked the current password against), the row
+ * changes only if its password is still that one: of two changes checked against the same
+ * password at once, the second finds it changed and writes nothing (null, as for no user).
  */
 export async function updateUser(
   db: Db,
   id: number,
   values: Partial<NewUserRow>,
-  { endSessions = false, keepFamily = null as string | null, revokePersonalTokens = false } = {},
+  {
+    endSessions = false,
+    keepFamily = null as string | null,
+    revokePersonalTokens = false,
+    passwordWas = null as string | null,
+  } = {},
 ): Promise<UserRow | null> {
   const change = (tx: Db) =>
     tx
@@ -101,7 +110,9 @@ export async function updateUser(
         modified: new Date(),
         ...(endSessions ? { sessionVersion: sql`${users.sessionVersion} + 1` } : {}),
       })
-      .where(eq(users.id, id))
+      .where(
+        and(eq(users.id, id), passwordWas === null ? undefined : eq(users.password, passwordWas)),
+      )
       .returning();
   if (!endSessions && !revokePersonalTokens) {
     const [row] = await change(db);

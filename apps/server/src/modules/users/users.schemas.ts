@@ -14,6 +14,15 @@ export const userSchema = z
     is_staff: z.boolean(),
     is_active: z.boolean(),
     created: z.iso.datetime(),
+    password_must_change: z
+      .boolean()
+      .optional()
+      .describe(
+        "True while the user signs in with a password staff set (or the first admin's " +
+          'printed one): every call but reading /api/users/me/, changing their own password ' +
+          'and signing out answers 403 until they choose their own. Only the user and staff ' +
+          "read it; the team list leaves it out of other members' rows.",
+      ),
   })
   .meta({ id: 'User' });
 

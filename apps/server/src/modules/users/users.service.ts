@@ -39,7 +39,13 @@ export function toUserDto(user: UserRow): UserDto {
     is_staff: user.isStaff,
     is_active: user.isActive,
     created: isoDate(user.created),
+    password_must_change: user.passwordMustChange,
   };
+}
+
+/** What another member reads of a teammate: not whether their password is still staff's. */
+function asTeammate({ password_must_change: _, ...user }: UserDto): UserDto {
+  return user;
 }
 
 const duplicateEmail = () =>
@@ -54,12 +60,18 @@ function assertSelfOrStaff(actor: UserRow, id: number) {
   if (actor.id !== id && !actor.isStaff) throw permissionDenied();
 }
 
+/** The team as `viewer` may read it; null is the command line's operator, who reads all. */
 export async function listUsers(
   db: Db,
   query: Pagination & { search?: string | undefined; ordering: Ordering<repo.UserOrderingField> },
+  viewer: UserRow | null,
 ): Promise<Counted<UserDto>> {
   const { count, rows } = await repo.listUsers(db, { ...query, ...pageWindow(query) });
-  return { count, rows: rows.map(toUserDto) };
+  const shown = (user: UserRow) =>
+    !viewer || viewer.isStaff || user.id === viewer.id
+      ? toUserDto(user)
+      : asTeammate(toUserDto(user));
+  return { count, rows: rows.map(shown) };
 }
 
 export async function getUser(db: Db, actor: UserRow, id: number): Promise<UserDto> {
@@ -100,23 +112,35 @@ export async function updateUser(
     isStaff: changes.is_staff,
     isActive: changes.is_active,
   };
+  // A password staff set is one-time: its user chooses their own at the next sign-in.
+  const reset = actor.isStaff && actor.id !== id;
   if (changes.password !== undefined) {
-    values.password =
-      actor.isStaff && actor.id !== id
-        ? await resetPassword(user, changes)
-        : await checkedPasswordChange(db, user, changes, address);
+    values.password = reset
+      ? await resetPassword(user, changes)
+      : await checkedPasswordChange(db, user, changes, address);
+    values.passwordMustChange = reset;
   }
   const endSessions = values.password !== undefined || changes.is_active === false;
   // A deactivation revokes the personal access tokens too: a reactivation does not bring them back.
   const revokePersonalTokens = changes.is_active === false;
+  // A change of one's own password applies only over the password it was checked against.
+  const passwordWas = values.password !== undefined && !reset ? user.password : null;
   const updated = await repo
-    .updateUser(db, id, values, { endSessions, revokePersonalTokens })
+    .updateUser(db, id, values, { endSessions, revokePersonalTokens, passwordWas })
     .catch((error: unknown) => {
       throw isUniqueViolation(error) ? duplicateEmail() : error;
     });
-  if (!updated) throw notFound();
+  if (!updated) {
+    if (passwordWas !== null && (await repo.findUserById(db, id))) {
+      throw new ValidationError({ current_password: [PASSWORD_CHANGED_MEANWHILE] });
+    }
+    throw notFound();
+  }
   return toUserDto(updated);
 }
+
+const PASSWORD_CHANGED_MEANWHILE =
+  'The password was changed at the same moment, by another request: sign in with the new one.';
 
 /**
  * Checks a password change. The current password is a password guess like a sign-in, so it
@@ -156,8 +180,15 @@ async function resetPassword(user: UserRow, changes: UserChanges): Promise<strin
   return hashPassword(changes.password ?? '');
 }
 
-/** Creates a user after checking the password; shared by the API and the command line. */
-export async function createUser(db: Db, input: UserCreateInput): Promise<UserRow> {
+/**
+ * Creates a user after checking the password; shared by the API and the command line. A
+ * one-time password is to be replaced at the first sign-in (decision 043).
+ */
+export async function createUser(
+  db: Db,
+  input: UserCreateInput,
+  { oneTimePassword = false } = {},
+): Promise<UserRow> {
   assertStrongPassword(input.password, input.email);
   const user = await repo.insertUser(db, {
     email: input.email,
@@ -166,6 +197,7 @@ export async function createUser(db: Db, input: UserCreateInput): Promise<UserRo
     lastName: input.last_name,
     avatar: input.avatar ?? null,
     isStaff: input.is_staff,
+    passwordMustChange: oneTimePassword,
   });
   if (!user) throw duplicateEmail();
   return user;
@@ -204,9 +236,13 @@ export async function createUserAsStaff(
   input: UserCreateInput,
 ): Promise<UserDto> {
   if (!actor.isStaff) throw permissionDenied();
-  return toUserDto(await createUser(db, input));
+  return toUserDto(await createUser(db, input, { oneTimePassword: true }));
 }
 
+/**
+ * The command line's password: whoever runs it chose it, for themselves or as the operator, so
+ * it is not one-time (decision 043).
+ */
 export async function setPassword(db: Db, email: string, password: string): Promise<UserRow> {
   const user = await repo.findUserByEmail(db, email);
   if (!user) throw notFound(`No user with the email ${email}.`);
@@ -214,7 +250,7 @@ export async function setPassword(db: Db, email: string, password: string): Prom
   const updated = await repo.updateUser(
     db,
     user.id,
-    { password: await hashPassword(password) },
+    { password: await hashPassword(password), passwordMustChange: false },
     { endSessions: true },
   );
   return updated ?? user;

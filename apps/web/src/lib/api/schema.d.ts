@@ -11232,7 +11232,10 @@ export interface paths {
       };
     };
     put?: never;
-    /** Create a user (staff only) */
+    /**
+     * Create a user (staff only)
+     * @description The password is one-time: the new user must choose their own at the first sign-in.
+     */
     post: {
       parameters: {
         query?: never;
@@ -11682,7 +11685,7 @@ export interface paths {
     head?: never;
     /**
      * Change part of a profile (self or staff)
-     * @description A new password needs current_password, except when staff set another member's (a reset). Changing is_staff or is_active is for staff only, and nobody may deactivate themselves. A new password or a deactivation signs the user out.
+     * @description A new password needs current_password, except when staff set another member's (a reset), which is one-time: its user must choose their own at the next sign-in, and until then may only send their new password here. Changing is_staff or is_active is for staff only, and nobody may deactivate themselves. A new password or a deactivation signs the user out. Of two changes of the same password at once, the second answers 400 at current_password.
      */
     patch: {
       parameters: {
@@ -14708,6 +14711,8 @@ export interface components {
       last_name: string;
       /** @description Full name, else first name, else the email before the @. */
       name: string;
+      /** @description True while the user signs in with a password staff set (or the first admin's printed one): every call but reading /api/users/me/, changing their own password and signing out answers 403 until they choose their own. Only the user and staff read it; the team list leaves it out of other members' rows. */
+      password_must_change?: boolean;
     };
     UserInput: {
       avatar: string | null;
@@ -14721,6 +14726,8 @@ export interface components {
       last_name: string;
       /** @description Full name, else first name, else the email before the @. */
       name: string;
+      /** @description True while the user signs in with a password staff set (or the first admin's printed one): every call but reading /api/users/me/, changing their own password and signing out answers 403 until they choose their own. Only the user and staff read it; the team list leaves it out of other members' rows. */
+      password_must_change?: boolean;
     };
     Webhook: {
       active: boolean;

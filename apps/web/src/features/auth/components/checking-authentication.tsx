@@ -1,7 +1,7 @@
 import { Loader2 } from 'lucide-react';
 import { RoutePending } from '@/components/layout/route-pending';
 import { useAuth } from '@/lib/auth/auth-context';
-import { AuthLayout } from './auth-layout';
+import { AuthLayout } from '@/components/layout/auth-layout';
 
 /**
  * What shows while the silent token refresh decides whether someone is signed in: on the login

@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { useAuth } from '@/lib/auth/auth-context';
 import { resolveReturnTo } from '@/lib/auth/return-to';
 import { loginFailureMessage, useLogin } from '@/features/auth/api/login';
-import { AuthLayout } from './auth-layout';
+import { AuthLayout } from '@/components/layout/auth-layout';
 import { CheckingAuthentication } from './checking-authentication';
 import { LoginForm } from './login-form';
 

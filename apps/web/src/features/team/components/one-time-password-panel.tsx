@@ -34,7 +34,8 @@ export function OneTimePasswordPanel({ secret, onDone }: OneTimePasswordPanelPro
         </CardTitle>
         <CardDescription>
           Give {member.email} this one-time password to sign in with. It is shown only now: copy it
-          before you leave this page.
+          before you leave this page. At their first sign-in with it, they will be asked to choose a
+          password of their own.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-2 px-4 sm:px-6">

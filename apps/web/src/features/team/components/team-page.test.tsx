@@ -6,6 +6,7 @@ import { server } from '@/test/msw-server';
 import { stubPointerCapture } from '@/test/pointer-capture';
 import { APP_LOADED, renderApp } from '@/test/render-app';
 import { member, serveTeam, staffUser } from '../testing/team-fixtures';
+import { NO_PASSWORD_CHOSEN } from './team-table';
 
 const PASSWORD_SHAPE = /^[a-km-zA-HJ-NP-Z2-9]{5}(-[a-km-zA-HJ-NP-Z2-9]{5}){3}$/;
 
@@ -187,6 +188,25 @@ describe('Team page', () => {
     expect(screen.getByRole('textbox', { name: 'One-time password' })).toHaveValue(
       String(sent?.body.password),
     );
+  });
+
+  it('says a one-time password is replaced at the first sign-in, and marks who has not yet', async () => {
+    serveTeam([staffUser, member(2), member(3, { password_must_change: true })]);
+    const { user } = renderApp('/team', { signedInAs: staffUser });
+    await screen.findByRole('table', {}, APP_LOADED);
+    expect(within(rowOf('Member 3')).getByText(NO_PASSWORD_CHOSEN)).toBeVisible();
+    expect(within(rowOf('Member 2')).queryByText(NO_PASSWORD_CHOSEN)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Add member' }));
+    await user.type(screen.getByRole('textbox', { name: 'Email *' }), 'new@example.com');
+    await user.type(screen.getByRole('textbox', { name: 'First name' }), 'Nora');
+    await user.type(screen.getByRole('textbox', { name: 'Last name' }), 'New');
+    await user.click(screen.getByRole('button', { name: 'Add member' }));
+    const panel = await screen.findByRole('region', { name: 'Nora New was added' });
+    expect(panel).toHaveTextContent(
+      'At their first sign-in with it, they will be asked to choose a password of their own.',
+    );
+    expect(await within(rowOf('Nora New')).findByText(NO_PASSWORD_CHOSEN)).toBeVisible();
   });
 
   it('tells non-staff that only staff can manage the team, and asks the server nothing', async () => {

@@ -3,6 +3,9 @@ import { ResponsiveTable, type ResponsiveColumn } from '@/components/ui/responsi
 import type { Member, MemberWithPassword } from '../api/types';
 import { MemberActions } from './member-actions';
 
+/** A member still signing in with a password staff set, who will be asked for their own. */
+export const NO_PASSWORD_CHOSEN = 'Has not chosen a password yet';
+
 interface TeamTableProps {
   members: Member[];
   selfId: number;
@@ -24,9 +27,14 @@ export function TeamTable({ members, selfId, onPasswordReset }: TeamTableProps) 
     {
       header: 'Status',
       cell: (member) => (
-        <Badge variant={member.is_active ? 'outline' : 'destructive'}>
-          {member.is_active ? 'Active' : 'Inactive'}
-        </Badge>
+        <span className="flex flex-wrap gap-1">
+          <Badge variant={member.is_active ? 'outline' : 'destructive'}>
+            {member.is_active ? 'Active' : 'Inactive'}
+          </Badge>
+          {member.password_must_change ? (
+            <Badge variant="secondary">{NO_PASSWORD_CHOSEN}</Badge>
+          ) : null}
+        </span>
       ),
     },
     {

@@ -24,7 +24,7 @@ export const member = (id: number, overrides: Partial<Member> = {}) =>
 
 /**
  * An in-memory users API: GET lists the members (newest first), POST adds one, PATCH changes
- * one. Every request body is kept for the test to read.
+ * one; a password set either way is one-time. Every request body is kept for the test to read.
  */
 export function serveTeam(initial: Member[]) {
   const members = [...initial];
@@ -55,6 +55,7 @@ export function serveTeam(initial: Member[]) {
         last_name: String(body.last_name),
         name: `${String(body.first_name)} ${String(body.last_name)}`,
         is_staff: body.is_staff === true,
+        password_must_change: true,
       });
       members.unshift(added);
       return HttpResponse.json(added, { status: 201 });
@@ -69,6 +70,7 @@ export function serveTeam(initial: Member[]) {
       const updated = {
         ...current,
         ...(typeof body.is_active === 'boolean' ? { is_active: body.is_active } : {}),
+        ...(typeof body.password === 'string' ? { password_must_change: true } : {}),
       };
       members[index] = updated;
       return HttpResponse.json(updated);
