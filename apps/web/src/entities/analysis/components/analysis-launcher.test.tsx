@@ -1,12 +1,11 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { useState } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '@/lib/query-client';
 import { server } from '@/test/msw-server';
 import { stubPointerCapture } from '@/test/pointer-capture';
+import { renderInRouter } from '@/test/render-in-router';
 import type { Analysis, AnalysisKind, AnalysisOptions } from '../api/types';
 import { useAnalysisRun } from '../hooks/use-analysis-run';
 import {
@@ -43,11 +42,7 @@ function Harness({ kind, options }: { kind: AnalysisKind; options?: AnalysisOpti
 
 function renderLauncher(kind: AnalysisKind = 'themes', options?: AnalysisOptions) {
   const user = userEvent.setup();
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <Harness kind={kind} options={options} />
-    </QueryClientProvider>,
-  );
+  renderInRouter(<Harness kind={kind} options={options} />);
   return { user };
 }
 
@@ -69,14 +64,18 @@ describe('AnalysisLauncher', () => {
     expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['OpenAI']);
   });
 
-  it('says why a step cannot run when no provider can do it', async () => {
+  it('says why a step cannot run when no provider can do it, and who can add one', async () => {
     serveLlmProviders([offline]);
     renderLauncher('rank');
-    expect(
-      await screen.findByText(
-        'No configured provider can rank ideas: add a language-model provider (see README).',
-      ),
-    ).toBeVisible();
+    const why = await screen.findByText(/^No configured provider can rank ideas\./);
+    expect(why).toHaveTextContent(
+      'No configured provider can rank ideas. The person who runs this Ideaforge server can ' +
+        'add one: see Language-model providers.',
+    );
+    expect(within(why).getByRole('link', { name: 'Language-model providers' })).toHaveAttribute(
+      'href',
+      '/about#providers',
+    );
     expect(screen.queryByRole('button', { name: 'Go' })).not.toBeInTheDocument();
   });
 

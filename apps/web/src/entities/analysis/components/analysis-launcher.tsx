@@ -8,6 +8,7 @@ import {
   type ProviderChoice,
 } from '@/entities/llm-provider/components/provider-model-fields';
 import type { LlmProvider } from '@/entities/llm-provider/api/types';
+import { AddProviderHint } from '@/entities/llm-provider/components/add-provider-hint';
 import { usePlan } from '../api/plan-analysis';
 import { useStartAnalysis } from '../api/start-analysis';
 import type { Analysis, AnalysisKind, AnalysisOptions, AnalysisRequest } from '../api/types';
@@ -96,7 +97,11 @@ export function AnalysisLauncher({
     );
   }
   if (providers.isSuccess && capable.length === 0) {
-    return <p className="text-sm text-muted-foreground">{noProviderText(kind)}</p>;
+    return (
+      <p className="text-sm text-muted-foreground">
+        {noProviderText(kind)} <AddProviderHint />
+      </p>
+    );
   }
 
   return (

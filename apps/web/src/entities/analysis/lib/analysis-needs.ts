@@ -15,7 +15,7 @@ export function capableProviders(providers: readonly LlmProvider[], kind: Analys
   return providers.filter((provider) => provider.capabilities.includes(NEEDS[kind].capability));
 }
 
-/** Why a kind cannot be started when no provider can run it. */
+/** Why a kind cannot be started when no provider can run it; who can change that follows. */
 export function noProviderText(kind: AnalysisKind) {
-  return `No configured provider can ${NEEDS[kind].doing}: add a language-model provider (see README).`;
+  return `No configured provider can ${NEEDS[kind].doing}.`;
 }

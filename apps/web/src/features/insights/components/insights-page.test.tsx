@@ -62,6 +62,10 @@ describe('Model insights page', () => {
     expect(screen.getByRole('heading', { name: 'Cost per kept idea', level: 2 })).toBeVisible();
     expect(screen.getByText('Prices')).toBeInTheDocument();
     expect(screen.getByText('openai:gpt-5')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Model prices' })).toHaveAttribute(
+      'href',
+      '/about#prices',
+    );
     expect(screen.getByRole('button', { name: 'Download CSV' })).toBeVisible();
   });
 

@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import type { ModelPrice } from '../api/types';
 
 const perMillion = (dollars: number) => `$${dollars.toLocaleString('en-US')}`;
@@ -18,9 +19,13 @@ export function PricesDisclosure({ prices }: { prices: ModelPrice[] }) {
     <details className="group rounded-md border px-4 py-3 text-sm">
       <summary className="cursor-pointer font-medium">Prices</summary>
       <p className="mt-2 text-muted-foreground">
-        Dollars per million tokens, as the providers list them. The <code>MODEL_PRICES</code>{' '}
-        setting overrides or adds entries (see the README); a model without an entry shows its
-        tokens without a cost.
+        Dollars per million tokens, as the providers list them; a model without an entry shows its
+        tokens without a cost. The person who runs this Ideaforge server can override or add entries
+        with the <code>MODEL_PRICES</code> setting: see{' '}
+        <Link to="/about" hash="prices" className="underline underline-offset-2">
+          Model prices
+        </Link>
+        .
       </p>
       <ul className="mt-3 grid gap-2">
         {prices.map((price) => (

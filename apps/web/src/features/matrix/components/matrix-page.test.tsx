@@ -84,11 +84,10 @@ describe('MatrixPage', () => {
         APP_LOADED,
       ),
     ).toBeVisible();
-    expect(
-      screen.getByText(
-        'No configured provider can assess ideas: add a language-model provider (see README).',
-      ),
-    ).toBeVisible();
+    expect(screen.getByText(/^No configured provider can assess ideas\./)).toHaveTextContent(
+      'No configured provider can assess ideas. The person who runs this Ideaforge server can ' +
+        'add one: see Language-model providers.',
+    );
   });
 
   it('says when the assessments could not be loaded', async () => {

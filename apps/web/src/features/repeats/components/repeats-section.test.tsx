@@ -1,5 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,19 +11,15 @@ import {
   servePlan,
   serveStart,
 } from '@/entities/analysis/testing/analysis-fixtures';
-import { createQueryClient } from '@/lib/query-client';
 import { stubPointerCapture } from '@/test/pointer-capture';
+import { renderInRouter } from '@/test/render-in-router';
 import { OFFLINE_REPEATS_TEXT, RepeatsSection } from './repeats-section';
 
 beforeAll(stubPointerCapture);
 
 function renderSection() {
   const user = userEvent.setup();
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RepeatsSection brainstormId={7} />
-    </QueryClientProvider>,
-  );
+  renderInRouter(<RepeatsSection brainstormId={7} />);
   return user;
 }
 
@@ -33,7 +28,15 @@ describe('RepeatsSection', () => {
     serveLlmProviders([offline]);
     const plans = servePlan();
     renderSection();
-    expect(await screen.findByText(OFFLINE_REPEATS_TEXT)).toBeVisible();
+    const said = await screen.findByText(/^Only rewordings are stacked/);
+    expect(said).toHaveTextContent(
+      `${OFFLINE_REPEATS_TEXT} The person who runs this Ideaforge server can add a ` +
+        'language-model provider to find those repeats too: see Language-model providers.',
+    );
+    expect(within(said).getByRole('link', { name: 'Language-model providers' })).toHaveAttribute(
+      'href',
+      '/about#providers',
+    );
     expect(screen.getAllByText(/Only rewordings are stacked/)).toHaveLength(1);
     expect(screen.queryByRole('button', { name: 'Find repeats' })).toBeNull();
     expect(plans).toEqual([]);

@@ -5,12 +5,12 @@ import { useAnalysisRun } from '@/entities/analysis/hooks/use-analysis-run';
 import { capableProviders } from '@/entities/analysis/lib/analysis-needs';
 import { resultOf } from '@/entities/analysis/lib/analysis-status';
 import { useLlmProviders } from '@/entities/llm-provider/api/get-llm-providers';
+import { AddProviderHint } from '@/entities/llm-provider/components/add-provider-hint';
 
 /** What the detector alone catches, said once, where there is no model to catch more. */
 export const OFFLINE_REPEATS_TEXT =
   'Only rewordings are stacked: without a language model, an idea that says an earlier one ' +
-  'again in other words stays apart. Add a language-model provider (see README) to find those ' +
-  'repeats too.';
+  'again in other words stays apart.';
 
 /** What a finished run found: '12 pairs judged: 3 ideas stacked as repeats.' */
 export function foundText(judged: number, stacked: number) {
@@ -68,7 +68,10 @@ export function RepeatsSection({ brainstormId }: { brainstormId: number }) {
               ) : null}
             </details>
           ) : (
-            <p className="text-sm text-muted-foreground">{OFFLINE_REPEATS_TEXT}</p>
+            <p className="text-sm text-muted-foreground">
+              {OFFLINE_REPEATS_TEXT}{' '}
+              <AddProviderHint doing="add a language-model provider to find those repeats too" />
+            </p>
           )}
         </CardContent>
       </Card>
