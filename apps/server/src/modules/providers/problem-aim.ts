@@ -1,4 +1,5 @@
-import { DETERMINERS, MODIFIERS, isPeopleWord, lower } from './problem-people.js';
+import { DETERMINERS } from './problem-people.js';
+import { VERBS, lower } from './problem-verbs.js';
 
 /*
  * What a problem wants done, as a short verb phrase in the base form that the offline ideas can
@@ -7,23 +8,6 @@ import { DETERMINERS, MODIFIERS, isPeopleWord, lower } from './problem-people.js
  */
 
 const set = (words: string) => new Set(words.split(' '));
-
-/** Common verbs in the base form: where a question's actor ends and its action begins. */
-export const VERBS = set(
-  'help make get give become turn cut reduce increase improve keep stop start build create find ' +
-    'bring let answer ship grow attract encourage support feel choose spend save learn use ' +
-    'share see meet run take have go come stay live work sleep eat read play win avoid prevent ' +
-    'raise lower boost double halve engage retain welcome connect reach serve sell offer ' +
-    'provide deliver handle manage solve fix change move design plan organise organize track ' +
-    'measure reward motivate involve include protect clean recycle reuse cycle walk drive travel ' +
-    'visit join return finish complete understand know speak listen talk write teach train ' +
-    'practise practice focus concentrate rest relax study apply hire onboard recruit fund pay ' +
-    'afford donate volunteer contribute collaborate communicate respond reply ask tell show ' +
-    'explain celebrate enjoy trust remember notice check test try prepare cook repair lend ' +
-    'borrow open publish enable allow persuade inspire convince empower nudge invite grant ' +
-    'cope thrive drink exercise vote adopt switch waste lose spend fill answer be do leave ' +
-    'mentor compete revise settle sign code',
-);
 
 /** Verbs that take a person and then what that person should do ('help X sleep'). */
 export const CAUSATIVES = set(
@@ -68,11 +52,7 @@ const NEED_OBJECT = set(
     'build create find bring attract boost raise lower double halve keep stop start',
 );
 
-/** Words that never begin an action: the details that may follow the people ('aged 8-12'). */
-const NEVER_VERBS = set(
-  'we i you us they one he she it them who whom whose which that what aged ages age over ' +
-    'under especially often mostly mainly usually sometimes always never also',
-);
+const MODALS = set('can could will would should must may might shall cannot');
 
 const MAX_AIM_WORDS = 6;
 
@@ -96,20 +76,11 @@ export const verbForm = (word: string) =>
   VERBS.has(lower(word)) ? lower(word) : baseForm(lower(word));
 
 /**
- * Whether a word could begin an action. Known verbs can; an unknown plain word may be a verb the
- * list lacks ('unwind'), unless it is a number, a name, a people noun, a preposition, a
- * determiner or an adverb, or looks like a plural, a participle or an adverb.
+ * Whether a word can begin an action: only a verb the rules know. A word they do not know may as
+ * well be a noun ('make the staff | kitchen a place …'), and guessing would put a fragment after
+ * 'can'; with no aim, the ideas speak of the people or the topic instead.
  */
-export function mayBeVerb(word: string): boolean {
-  const plain = lower(word);
-  if (VERBS.has(plain)) return true;
-  return (
-    /^[a-z][a-z-]*$/.test(word) &&
-    !/(?:s|ing|ed|ly)$/.test(plain) &&
-    ![CUT, TRAILING, DETERMINERS, MODIFIERS, NEVER_VERBS].some((words) => words.has(plain)) &&
-    !isPeopleWord(plain)
-  );
-}
+export const isVerb = (word: string) => VERBS.has(lower(word));
 
 /**
  * Whether the aim ends before words[i]: at a preposition or a conjunction, where details begin
@@ -173,7 +144,7 @@ function withComplement(words: string[], aim: string[], cut: number): string[] {
  */
 export function shortAim(words: string[]): string[] {
   const verb = lower(words[0] ?? '');
-  if (!mayBeVerb(words[0] ?? '')) return [];
+  if (!isVerb(words[0] ?? '')) return [];
   const found = cutAim(words);
   if (found.aim.length === 0) return [];
   let aim = found.aim;
@@ -182,6 +153,8 @@ export function shortAim(words: string[]): string[] {
   }
   aim = withoutDangling(aim);
   if (aim.length === 1 && NEED_OBJECT.has(verb)) return [];
+  // A clause inside ('make sure every child | can swim'): no short phrase says it whole.
+  if (aim.some((word) => MODALS.has(word))) return [];
   return aim;
 }
 

@@ -3,10 +3,9 @@
  * before "can": 'teenagers', 'new engineers', 'older people'. Never a number, a range or a verb.
  */
 
-const set = (words: string) => new Set(words.split(' '));
+import { VERBS, lower } from './problem-verbs.js';
 
-/** A word as the rules compare it: lowercase, with a plain apostrophe. */
-export const lower = (word: string) => word.toLowerCase().replace(/’/g, "'");
+const set = (words: string) => new Set(words.split(' '));
 
 /** People nouns, singular and plural ('-s' plurals are implied). */
 const PEOPLE = new Map<string, string>(
@@ -20,7 +19,8 @@ const PEOPLE = new Map<string, string>(
     'founder owner homeowner renter voter attendee participant mentor mentee apprentice intern ' +
     'graduate candidate applicant agent operator technician chef cleaner officer coach trainee ' +
     'beginner expert refugee migrant immigrant musician artist writer walker runner listener ' +
-    'viewer diner fellow peer freshman undergraduate'
+    'viewer diner fellow peer freshman undergraduate dad mum mom mother father sibling partner ' +
+    'landlord landlady'
   )
     .split(' ')
     .flatMap((word) => [
@@ -76,40 +76,53 @@ const isName = (word: string) => /^(?:\p{Lu}[\p{L}-]*|\d+)$/u.test(word);
 const isDeterminer = (word: string) => DETERMINERS.has(lower(word)) || isCount(word);
 
 /**
- * People named by their age alone ('13-18 year olds', '16-to-24-year-olds', '10-year-olds'):
- * the ages are details, so the rules name the group in words instead and never echo a number.
+ * People named by their age alone ('13-18 year olds', '16-to-24-year-olds', '18-25s',
+ * 'over-60s'): the ages are details, so the rules name the group in words and never echo a number.
  */
 function ageGroupAt(words: string[], i: number): { text: string; end: number } | null {
-  const word = lower(words[i] ?? '');
-  const ages = /^(\d{1,3})(?:-(?:to-)?(\d{1,3}))?(-year-olds?)?$/.exec(word);
+  const ages = /^(over-|under-)?(\d{1,3})(?:-(?:to-)?(\d{1,3}))?(-year-olds?|s)?$/.exec(
+    lower(words[i] ?? ''),
+  );
   if (!ages) return null;
-  let end = i + 1;
-  if (ages[3] === undefined) {
-    if (lower(words[i + 1] ?? '') !== 'year' || !/^olds?$/.test(lower(words[i + 2] ?? ''))) {
-      return null;
-    }
-    end = i + 3;
-  }
-  const oldest = Number(ages[2] ?? ages[1]);
-  const youngest = Number(ages[1]);
-  const text =
-    oldest <= 12
-      ? 'children'
-      : oldest <= 19
-        ? 'teenagers'
-        : oldest <= 30
-          ? 'young people'
-          : youngest >= 60
-            ? 'older people'
-            : 'people';
-  return { text, end };
+  const [, bound, from = '', to, suffix] = ages;
+  // A bare number is no age ('500 people'), nor '80s' without a range or a bound (a decade).
+  if (suffix === 's' && to === undefined && bound === undefined) return null;
+  const spelt =
+    /^year$/.test(lower(words[i + 1] ?? '')) && /^olds?$/.test(lower(words[i + 2] ?? ''));
+  if (suffix === undefined && !spelt) return null;
+  const youngest = bound === 'under-' ? 0 : Number(from);
+  const oldest = bound === 'over-' ? Infinity : Number(to ?? from);
+  return { text: ageGroup(youngest, oldest), end: suffix === undefined ? i + 3 : i + 1 };
 }
 
-/** Whether words[i] names people itself, rather than qualifying the next word ('senior staff'). */
+/** The words for people of these ages. */
+function ageGroup(youngest: number, oldest: number): string {
+  if (oldest <= 12) return 'children';
+  if (oldest <= 19) return 'teenagers';
+  if (oldest <= 30) return 'young people';
+  if (youngest >= 60) return 'older people';
+  return youngest >= 18 ? 'adults' : 'people';
+}
+
+/** Words that may follow people who are named: a verb, an auxiliary, a preposition, … */
+const AFTER_PEOPLE = set(
+  'is are was were be have has had do does did can could will would should may might must ' +
+    "don't can't won't to in at on by for with from of into about and or but who that which " +
+    'whose a an the our their your my his her its this these those every each',
+);
+
+/**
+ * Whether words[i] names people itself, rather than qualifying the next word. A word that can
+ * also qualify ('staff', 'student', 'senior') does so before people ('senior staff') and before
+ * any other noun ('the staff kitchen', 'student loans'): it names people only when what follows
+ * could follow people (a verb, a preposition, nothing).
+ */
 function namesPeople(words: string[], i: number): boolean {
   const word = lower(words[i] ?? '');
   const next = lower(words[i + 1] ?? '');
-  return PEOPLE.has(word) && !(MODIFIERS.has(word) && (PEOPLE.has(next) || MODIFIERS.has(next)));
+  if (!PEOPLE.has(word)) return false;
+  if (!MODIFIERS.has(word)) return true;
+  return next === '' || VERBS.has(next) || AFTER_PEOPLE.has(next) || !/^[a-z]/.test(next);
 }
 
 /** The people noun at words[i] (one word, or an age group's several): its plural and its end. */
@@ -145,9 +158,6 @@ export function findPeople(words: string[]): string | undefined {
   }
   return undefined;
 }
-
-/** Whether a word is a people noun ('teenagers', 'staff'), so it cannot be an action. */
-export const isPeopleWord = (word: string) => PEOPLE.has(lower(word));
 
 /** Modifiers and noun as one phrase; 'young' before an age group's 'young people' once only. */
 function joinPeople(modifiers: string[], noun: string): string {

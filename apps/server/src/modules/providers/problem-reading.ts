@@ -1,14 +1,14 @@
 import {
   CAUSATIVES,
   GIVING,
-  VERBS,
-  mayBeVerb,
+  isVerb,
   shortAim,
   startsDetails,
   verbForm,
   withoutDangling,
 } from './problem-aim.js';
-import { DETERMINERS, findPeople, lower, peopleAt } from './problem-people.js';
+import { DETERMINERS, findPeople, peopleAt } from './problem-people.js';
+import { VERBS, lower } from './problem-verbs.js';
 
 /*
  * What the offline provider takes from a problem, by plain word rules rather than a model:
@@ -96,7 +96,7 @@ function actionAfterPeople(rest: string[], verb: string): string[] {
   const first = lower(rest[0] ?? '');
   if (first === 'to' && VERBS.has(lower(rest[1] ?? ''))) return rest.slice(1);
   if (verb === 'get' && first.endsWith('ing')) return [verbForm(first), ...rest.slice(1)];
-  if (mayBeVerb(rest[0] ?? '')) return rest;
+  if (isVerb(rest[0] ?? '')) return rest;
   // A relative clause has a verb of its own ('who live alone'): the action is after it.
   const from = RELATIVE.has(first) ? 3 : 1;
   const next = rest.findIndex((word, i) => i >= from && VERBS.has(lower(word)));
