@@ -94,6 +94,12 @@ const matrix: Record<string, Record<Actor, number>> = {
   'POST /api/brainstorms/{id}/import/': { anonymous: 401, other: 201, owner: 201, staff: 201 },
   'GET /api/brainstorms/{id}/themes/': { anonymous: 401, other: 200, owner: 200, staff: 200 },
   'POST /api/brainstorms/{id}/themes/': { anonymous: 401, other: 201, owner: 201, staff: 201 },
+  'POST /api/brainstorms/{id}/themes/from-parameters/': {
+    anonymous: 401,
+    other: 201,
+    owner: 201,
+    staff: 201,
+  },
   'GET /api/brainstorms/{id}/theme-suggestions/': {
     anonymous: 401,
     other: 200,

@@ -157,7 +157,8 @@ export class FuzzWorld {
    * the member's own token, a generation (also from an idea), an import (random text is seldom a
    * file of ideas), a change to the member's own idea, an idea marked as repeating another of its
    * brainstorm, the member's own annotation, comment or reaction (most fixture ids are other
-   * users'), the views of a brainstorm's or an idea's assessments, and a call of an MCP tool.
+   * users'), a board started with the themes a brainstorm was given, the views of a
+   * brainstorm's or an idea's assessments, and a call of an MCP tool.
    */
   private async example(key: string): Promise<ConcreteRequest | null> {
     const [method = '', path = ''] = key.split(' ');
@@ -179,6 +180,9 @@ export class FuzzWorld {
       id = await this.ownIdea();
     } else if (key === 'POST /api/brainstorms/{id}/themes/' || path.includes('/import/')) {
       id = await this.someBrainstorm();
+    } else if (key === 'POST /api/brainstorms/{id}/themes/from-parameters/') {
+      id = await this.givenThemesOnly();
+      if (id === undefined) return null;
     } else if (
       path.startsWith('/api/themes/') ||
       path.endsWith('/theme/') ||
@@ -281,6 +285,18 @@ export class FuzzWorld {
       default:
         return undefined;
     }
+  }
+
+  /** A brainstorm given themes when it was created (each fixture one is), with none on its board. */
+  private async givenThemesOnly(): Promise<number | undefined> {
+    const [row] = await selectRows<{ id: number }>(
+      this.t.db,
+      sql`select b.id from brainstorms b
+        where jsonb_array_length(b.parameters->'themes') > 0
+          and not exists (select 1 from themes t where t.brainstorm_id = b.id)
+        order by b.id limit 1`,
+    );
+    return row?.id;
   }
 
   /** An idea the member wrote, which the member may change. */

@@ -241,6 +241,11 @@ export async function operationFixtures(t: TestApp, owner: UserRow): Promise<Ope
     }
     if (path.startsWith('/api/users/')) return path.replace('{id}', String(owner.id));
     if (path.startsWith('/api/themes/')) return path.replace('{id}', String(await ownedTheme()));
+    if (path === '/api/brainstorms/{id}/themes/from-parameters/') {
+      // A brainstorm given themes when it was created, with none on its board yet.
+      const body = { parameters: { problem: 'Meetings', themes: ['Time', 'Cost'] } };
+      return path.replace('{id}', String(await create('/api/brainstorms/', body, 201)));
+    }
     if (path === '/api/analyses/{id}/apply/') {
       return path.replace('{id}', String(await ownedProposal()));
     }

@@ -73,10 +73,10 @@ test('themes: keyword themes are proposed, applied, renamed, an idea moved, and 
   await expectNoAxeViolationsAtBothWidths(page);
 
   // Nothing changed yet: the proposal is applied on request.
-  const board = page.getByRole('region', { name: "The brainstorm's themes" });
+  const board = page.getByRole('region', { name: 'Themes of the ideas' });
   await expect(board.getByText('No themes yet: find them above, or add one here.')).toBeVisible();
   await page.getByRole('button', { name: 'Apply these themes' }).click();
-  await expect(page.getByRole('heading', { name: "The brainstorm's themes" })).toBeFocused();
+  await expect(page.getByRole('heading', { name: 'Themes of the ideas' })).toBeFocused();
   const themeCards = board
     .getByRole('listitem')
     .filter({ has: page.getByRole('heading', { level: 3 }) });
@@ -107,6 +107,39 @@ test('themes: keyword themes are proposed, applied, renamed, an idea moved, and 
   await expect(ideas.getByRole('row', { name: /Bicycle racks/ }).first()).toBeVisible();
   await expect(ideas.getByRole('row', { name: /Bicycle repair kit/ })).toHaveCount(0);
   await expectNoAxeViolationsAtBothWidths(page);
+});
+
+test('themes: the themes given at creation start the board in one step', async ({
+  page,
+  request,
+}) => {
+  const stamp = String(Date.now());
+  const token = await accessToken(request, alice);
+  const brainstorm = await createBrainstormViaApi(request, token, `Canteen ${stamp}`, [
+    'Coffee',
+    'Lunch',
+  ]);
+  await createIdeas(request, token, brainstorm, GROUPED_IDEAS.slice(0, 3));
+
+  await signInAt(page, alice);
+  await page.goto(`/brainstorms/${brainstorm}/themes`);
+  // The header lists the themes given at creation; the board says they are not its own yet.
+  await expect(page.getByText('Coffee, Lunch', { exact: true })).toBeVisible();
+  const board = page.getByRole('region', { name: 'Themes of the ideas' });
+  await expect(board.getByText(/The ideas are not sorted into themes yet/)).toBeVisible();
+  await expect(board.getByText(/No themes yet/)).toHaveCount(0);
+  await expectNoAxeViolationsAtBothWidths(page);
+
+  await board.getByRole('button', { name: 'Start with the themes you gave (2)' }).click();
+  await expect(page.getByRole('heading', { name: 'Themes of the ideas' })).toBeFocused();
+  const themeCards = board
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 3 }) });
+  await expect(themeCards).toHaveCount(2);
+  await expect(themeCards.first()).toContainText('Coffee');
+  await expect(themeCards.last()).toContainText('Lunch');
+  await expect(board.getByRole('button', { name: /^Start with/ })).toHaveCount(0);
+  await expect(board.getByRole('heading', { name: 'Unsorted (3)' })).toBeVisible();
 });
 
 test('with a model: the ideas assessed on the matrix, the top ideas ranked, and two combined', async ({

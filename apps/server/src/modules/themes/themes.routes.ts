@@ -52,6 +52,27 @@ export async function themeRoutes(app: FastifyInstance) {
         .send(await themes.createTheme(app.db, actor(request), request.params.id, request.body)),
   );
 
+  r.post(
+    '/brainstorms/:id/themes/from-parameters/',
+    {
+      schema: {
+        tags,
+        summary: 'Start the themes with those the brainstorm was given',
+        description:
+          "One theme for each of the brainstorm's parameters.themes, in their order, each name " +
+          'once (case aside; one over 80 characters is cut, and kept whole as its description). ' +
+          'Only while the brainstorm has no themes: 409 when it has some, as when someone ' +
+          'started them first; 400 when it was given none.',
+        params: idParams,
+        response: { 201: z.array(themeSchema), ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await themes.startFromGivenThemes(app.db, actor(request), request.params.id)),
+  );
+
   r.patch(
     '/themes/:id/',
     {

@@ -7,6 +7,7 @@ import { findBrainstorm } from '../brainstorms/brainstorms.service.js';
 import { brainstormOf, getIdea, lockBrainstormForWrite } from '../ideas/ideas.service.js';
 import * as repository from './themes.repository.js';
 import type { ThemeWithCount } from './themes.repository.js';
+import { themesFromParameters } from './given-themes.js';
 import {
   MAX_THEMES,
   type ThemeChanges,
@@ -98,6 +99,32 @@ export async function createTheme(
     return theme.id;
   });
   return themeDto(db, id);
+}
+
+/**
+ * Starts the board with the themes the brainstorm was given when it was created, in their order,
+ * once: under the brainstorm's lock, so that of two people starting it at once the second finds
+ * the themes there and is answered 409.
+ */
+export async function startFromGivenThemes(
+  db: Db,
+  user: UserRow,
+  brainstormId: number,
+): Promise<ThemeDto[]> {
+  await db.transaction(async (tx) => {
+    if (!(await lockBrainstormForWrite(tx, brainstormId))) throw notFound();
+    const brainstorm = await findBrainstorm(tx, brainstormId);
+    if (!brainstorm) throw notFound();
+    const given = themesFromParameters(brainstorm.parameters.themes);
+    if (given.length === 0) throw new HttpError(400, 'This brainstorm was given no themes.');
+    if ((await repository.themeTally(tx, brainstormId)).count > 0) {
+      throw new HttpError(409, 'This brainstorm has themes already.');
+    }
+    for (const [position, theme] of given.slice(0, MAX_THEMES).entries()) {
+      await repository.insertTheme(tx, { brainstormId, ...theme, position, createdBy: user.id });
+    }
+  });
+  return listThemes(db, brainstormId);
 }
 
 /** Renames, describes or moves a theme; only the fields sent are written. */

@@ -7,6 +7,7 @@ import type { Theme } from '@/entities/theme/api/types';
 import { useCreateTheme } from '../api/create-theme';
 import { useThemeSuggestions } from '../api/list-theme-suggestions';
 import { useMoveIdea, type MoveIdeaInput } from '../api/move-idea';
+import { BoardEmptyState } from './board-empty-state';
 import { ThemeCard } from './theme-card';
 import { ThemeForm } from './theme-form';
 import { suggestionFor, ThemeIdeaList } from './theme-idea-list';
@@ -17,6 +18,8 @@ interface ThemeBoardProps {
   brainstormId: number;
   themes: readonly Theme[];
   ideas: readonly ServerIdea[];
+  /** The themes the brainstorm was given when it was created, offered while the board is empty. */
+  givenThemes: readonly string[];
 }
 
 function focusHeading() {
@@ -24,10 +27,11 @@ function focusHeading() {
 }
 
 /**
- * The brainstorm's themes as the team has them: each with its ideas, to rename, merge, split or
- * delete; the unsorted ideas with the theme suggested for each; and a form to add a theme.
+ * The themes the team sorts the ideas into (not those the brainstorm was given when it was
+ * created, which may only start them): each with its ideas, to rename, merge, split or delete;
+ * the unsorted ideas with the theme suggested for each; and a form to add a theme.
  */
-export function ThemeBoard({ brainstormId, themes, ideas }: ThemeBoardProps) {
+export function ThemeBoard({ brainstormId, themes, ideas, givenThemes }: ThemeBoardProps) {
   const move = useMoveIdea();
   const create = useCreateTheme();
   const unsorted = ideas.filter((idea) => idea.theme === null && idea.duplicate_of === null);
@@ -53,12 +57,10 @@ export function ThemeBoard({ brainstormId, themes, ideas }: ThemeBoardProps) {
   return (
     <section aria-labelledby={THEMES_HEADING_ID} className="grid gap-4">
       <h2 id={THEMES_HEADING_ID} tabIndex={-1} className="text-lg font-semibold">
-        The brainstorm's themes
+        Themes of the ideas
       </h2>
       {themes.length === 0 ? (
-        <p className="text-sm text-muted-foreground">
-          No themes yet: find them above, or add one here.
-        </p>
+        <BoardEmptyState brainstormId={brainstormId} given={givenThemes} onStarted={focusHeading} />
       ) : null}
       {move.isError ? (
         <p role="alert" className="text-sm text-destructive">

@@ -62,13 +62,13 @@ describe('ThemesPage', () => {
 
     // No themes yet: applying needs no confirmation.
     await user.click(screen.getByRole('button', { name: 'Apply these themes' }));
-    const board = screen.getByRole('region', { name: "The brainstorm's themes" });
+    const board = screen.getByRole('region', { name: 'Themes of the ideas' });
     expect(await within(board).findByRole('heading', { name: /Pricing/ })).toBeVisible();
     expect(world.requests).toEqual([
       { method: 'POST', path: '/api/analyses/90/apply/', body: null },
     ]);
     await waitFor(() => {
-      expect(screen.getByRole('heading', { name: "The brainstorm's themes" })).toHaveFocus();
+      expect(screen.getByRole('heading', { name: 'Themes of the ideas' })).toHaveFocus();
     });
   });
 
@@ -151,7 +151,7 @@ describe('ThemesPage', () => {
     await user.click(lunch);
     expectClosed(lunch, false);
 
-    const board = screen.getByRole('region', { name: "The brainstorm's themes" });
+    const board = screen.getByRole('region', { name: 'Themes of the ideas' });
     const pricing = within(board).getByRole('button', { name: 'Ideas in Pricing' });
     expect(within(board).getByRole('heading', { name: 'Pricing (3)' })).toBeVisible();
     expectClosed(pricing, true);
@@ -233,7 +233,7 @@ describe('ThemesPage', () => {
       ['POST', '/api/themes/1/split/', { description: '', name: 'Discounts', ideas: [3] }],
       ['POST', '/api/themes/3/merge/', { into: 1 }],
     ]);
-    expect(screen.getByRole('heading', { name: "The brainstorm's themes" })).toHaveFocus();
+    expect(screen.getByRole('heading', { name: 'Themes of the ideas' })).toHaveFocus();
   });
 
   it('says when the themes could not be loaded', async () => {

@@ -7,15 +7,23 @@ import { useLatestRun } from '@/entities/analysis/hooks/use-analysis-run';
 import { resultOf } from '@/entities/analysis/lib/analysis-status';
 import { useAllIdeas } from '@/entities/idea/api/list-all-ideas';
 import { useThemes } from '@/entities/theme/api/list-themes';
+import { givenThemeNames } from '../lib/given-themes';
 import { ideasById } from '../lib/idea-titles';
 import { THEMES_HEADING_ID, ThemeBoard } from './theme-board';
 import { ThemeProposal } from './theme-proposal';
+
+interface ThemesPageProps {
+  brainstormId: number;
+  /** The brainstorm's parameters.themes: the themes it was given when it was created. */
+  given?: unknown;
+}
 
 /**
  * The Themes page: 'Find themes' proposes themes, which change nothing until applied; then the
  * team's themes, to rename, merge, split, delete and move ideas between.
  */
-export function ThemesPage({ brainstormId }: { brainstormId: number }) {
+
+export function ThemesPage({ brainstormId, given }: ThemesPageProps) {
   const { latest, analysis } = useLatestRun(brainstormId, 'themes');
   const themes = useThemes(brainstormId);
   const ideas = useAllIdeas(brainstormId);
@@ -42,7 +50,14 @@ export function ThemesPage({ brainstormId }: { brainstormId: number }) {
       </div>
     );
   } else {
-    board = <ThemeBoard brainstormId={brainstormId} themes={themes.data} ideas={ideas.data} />;
+    board = (
+      <ThemeBoard
+        brainstormId={brainstormId}
+        themes={themes.data}
+        ideas={ideas.data}
+        givenThemes={givenThemeNames(given)}
+      />
+    );
   }
 
   return (

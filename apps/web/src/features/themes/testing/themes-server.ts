@@ -13,6 +13,7 @@ export function serveThemesWorld({
   themes: initialThemes = [] as Theme[],
   ideas: initialIdeas = [] as ServerIdea[],
   suggestions = [] as ThemeSuggestion[],
+  givenThemes = [] as string[],
 } = {}) {
   const world = {
     themes: [...initialThemes],
@@ -58,6 +59,18 @@ export function serveThemesWorld({
       });
       world.themes.push(theme);
       return HttpResponse.json(theme, { status: 201 });
+    }),
+    // The given themes are the test's to say: `givenThemes`, started once.
+    http.post('/api/brainstorms/:id/themes/from-parameters/', async ({ request }) => {
+      await record(request);
+      if (world.themes.length > 0) {
+        return HttpResponse.json(
+          { detail: 'This brainstorm has themes already.' },
+          { status: 409 },
+        );
+      }
+      world.themes = givenThemes.map((name, index) => makeTheme({ id: 21 + index, name }));
+      return HttpResponse.json(counted(), { status: 201 });
     }),
     http.patch('/api/themes/:id/', async ({ request, params }) => {
       const body = await record(request);

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { brainstormQueryOptions } from '@/features/brainstorms/api/get-brainstorm';
 import { BrainstormDetailPage } from '@/features/brainstorms/components/brainstorm-detail-page';
@@ -18,10 +19,18 @@ export const Route = createFileRoute('/_authenticated/brainstorms/$brainstormId/
 
 function ThemesRoute() {
   const { brainstormId } = Route.useParams();
+  // The page shows the board once the brainstorm has loaded: its given themes are there.
+  const brainstorm = useQuery(brainstormQueryOptions(brainstormId));
   return (
     <BrainstormDetailPage
       brainstormId={brainstormId}
-      ideas={<ThemesPage key={`themes-${String(brainstormId)}`} brainstormId={brainstormId} />}
+      ideas={
+        <ThemesPage
+          key={`themes-${String(brainstormId)}`}
+          brainstormId={brainstormId}
+          given={brainstorm.data?.parameters.themes}
+        />
+      }
     />
   );
 }
