@@ -6,6 +6,7 @@ import {
   DISTINCT_IDEAS,
   expectNoAxeViolations,
   generateOfflineIdeas,
+  replaceOneTimePassword,
   sidewaysScrollers,
   signInAt,
 } from './helpers';
@@ -23,16 +24,19 @@ async function newMember(request: APIRequestContext): Promise<TestUser> {
     firstName: 'Dana',
     lastName: 'Board',
   };
+  const oneTime = `${PASSWORD} given once`;
   const response = await request.post('/api/users/', {
     headers: bearer(await accessToken(request, sam)),
     data: {
       email: user.email,
-      password: user.password,
+      password: oneTime,
       first_name: user.firstName,
       last_name: user.lastName,
     },
   });
   expect(response.status()).toBe(201);
+  // Staff's password is one-time: the member chooses theirs before anything else (decision 043).
+  await replaceOneTimePassword(request, user.email, oneTime, user.password);
   return user;
 }
 

@@ -14,6 +14,43 @@ export async function signInAt(page: Page, user: TestUser, path = '/login') {
   await expect(page).not.toHaveURL(/\/login/);
 }
 
+/**
+ * Chooses `password` on the page that a sign-in with a one-time password leads to (decision
+ * 043), and waits until the app has gone on.
+ */
+export async function chooseNewPassword(page: Page, current: string, password: string) {
+  const form = page.getByRole('form', { name: 'Choose a new password' });
+  await form.getByLabel('Current password').fill(current);
+  await form.getByLabel('New password', { exact: true }).fill(password);
+  await form.getByLabel('Confirm new password').fill(password);
+  await form.getByRole('button', { name: 'Set password' }).click();
+  await expect(page).not.toHaveURL(/\/(choose-password|login)/);
+}
+
+/**
+ * Replaces the one-time password staff gave `email` with `password` through the API, as the
+ * first sign-in in the browser would: a setup step for journeys that act as a new member.
+ */
+export async function replaceOneTimePassword(
+  request: APIRequestContext,
+  email: string,
+  oneTime: string,
+  password: string,
+) {
+  const signIn = await request.post('/api/auth/token/', { data: { email, password: oneTime } });
+  expect(signIn.ok()).toBe(true);
+  const { access, user } = (await signIn.json()) as {
+    access: string;
+    user: { id: number; password_must_change?: boolean };
+  };
+  expect(user.password_must_change).toBe(true);
+  const changed = await request.patch(`/api/users/${String(user.id)}/`, {
+    headers: { authorization: `Bearer ${access}` },
+    data: { current_password: oneTime, password },
+  });
+  expect(changed.status()).toBe(200);
+}
+
 /** No WCAG 2.x A/AA violations on the page as it stands. */
 export async function expectNoAxeViolations(page: Page) {
   // Colours judged mid-transition (a theme just changed, on a busy machine) are neither the old

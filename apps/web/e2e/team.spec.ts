@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectNoAxeViolations, signIn, signInAt } from './helpers';
+import { chooseNewPassword, expectNoAxeViolations, signIn, signInAt } from './helpers';
 import { PASSWORD, sam, type TestUser } from './users';
 
 const PHONE = { width: 390, height: 844 };
@@ -41,13 +41,18 @@ async function addMember(page: Page, user: TestUser, { checkAxe = false } = {}) 
 }
 
 /**
- * Signs in as `user` in a browser context of its own: another person's browser. Returns once the
- * sign-in has landed, so that a navigation which follows cannot cut it short.
+ * Signs in as `user` with the one-time password staff gave them, in a browser context of its
+ * own (another person's browser), and chooses their own password, `PASSWORD`, as the first
+ * sign-in asks. Returns once the app has gone on, so that a navigation which follows cannot cut
+ * it short.
  */
 async function signInElsewhere(browser: Browser, user: TestUser) {
   const context = await browser.newContext();
   const page = await context.newPage();
   await signInAt(page, user);
+  await expect(page).toHaveURL(/\/choose-password/);
+  await chooseNewPassword(page, user.password, PASSWORD);
+  user.password = PASSWORD;
   return { context, page };
 }
 
@@ -59,15 +64,29 @@ test('staff add a member who signs in with the one-time password, then deactivat
   await expectNoAxeViolations(page);
   const member = newMember('Nora');
   member.password = await addMember(page, member, { checkAxe: true });
+  await expect(page.getByRole('region', { name: `${fullName(member)} was added` })).toContainText(
+    'they will be asked to choose a password of their own',
+  );
   await expectNoAxeViolations(page);
   await expect(page.getByRole('row', { name: new RegExp(fullName(member)) })).toContainText(
     'Active',
+  );
+  await expect(page.getByRole('row', { name: new RegExp(fullName(member)) })).toContainText(
+    'Has not chosen a password yet',
   );
 
   const theirs = await signInElsewhere(browser, member);
   await expect(theirs.page.getByText(`Welcome, ${fullName(member)}`)).toBeVisible();
 
   await page.getByRole('button', { name: 'Done' }).click();
+  // Marked until they chose their own password, which they now have.
+  await page.reload();
+  await expect(page.getByRole('row', { name: new RegExp(fullName(member)) })).toContainText(
+    'Active',
+  );
+  await expect(page.getByRole('row', { name: new RegExp(fullName(member)) })).not.toContainText(
+    'Has not chosen a password yet',
+  );
   await page.getByRole('button', { name: `Deactivate ${fullName(member)}` }).click();
   const row = page.getByRole('row', { name: new RegExp(fullName(member)) });
   await expect(row).toContainText('Inactive');
