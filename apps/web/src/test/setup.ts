@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import './browser-request';
 import './browser-stubs';
 import { cleanup, configure } from '@testing-library/react';
+import { loadOptionSelect } from '@/components/ui/option-select';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { server } from './msw-server';
 
@@ -12,8 +13,11 @@ configure({ asyncUtilTimeout: 5_000 });
 
 let unexpectedErrors: unknown[][] = [];
 
-beforeAll(() => {
+beforeAll(async () => {
   server.listen({ onUnhandledRequest: 'error' });
+  // A select is a stand-in until its code is fetched; tests open the select itself at once (its
+  // stand-in has tests of its own, with the code not yet fetched).
+  await loadOptionSelect();
 });
 
 beforeEach(() => {

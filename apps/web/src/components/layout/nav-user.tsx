@@ -1,76 +1,64 @@
-import { ChevronsUpDown, LogOut, Settings } from 'lucide-react';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
-import { useSidebar } from '@/components/ui/sidebar-context';
+import { ChevronsUpDown } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { SidebarMenu, SidebarMenuButton, SidebarMenuItem } from '@/components/ui/sidebar-menu';
 import type { User } from '@/lib/api/types';
-import { userDisplayName, userEmailLabel } from '@/lib/user-display';
-import { UserAvatar } from './user-avatar';
+import { UserSummary } from './user-summary';
 
-interface NavUserProps {
+export interface NavUserProps {
   user: User | null;
   onLogout: () => void;
   /** Opens the user's own settings. */
   onOpenSettings: () => void;
 }
 
-function UserSummary({ user }: { user: User | null }) {
-  return (
-    <>
-      <UserAvatar user={user} />
-      <div className="grid flex-1 text-left text-sm leading-tight">
-        <span className="truncate font-medium">{user ? userDisplayName(user) : 'Loading...'}</span>
-        <span className="truncate text-xs text-muted-foreground">
-          {user ? userEmailLabel(user) : null}
-        </span>
-      </div>
-    </>
-  );
-}
+const loadMenu = () => import('./nav-user-menu');
+const NavUserMenu = lazy(() => loadMenu().then(({ NavUserMenu: menu }) => ({ default: menu })));
 
-export function NavUser({ user, onLogout, onOpenSettings }: NavUserProps) {
-  const { isMobile } = useSidebar();
+/**
+ * The signed-in user at the foot of the sidebar, opening their menu. Until first pressed it is
+ * a plain button that looks and reads as the menu's trigger (the menu's code is fetched as the
+ * pointer or the focus nears it); pressing it mounts the menu open, and from then on the menu
+ * is the usual one.
+ */
+export function NavUser(props: NavUserProps) {
+  const [opened, setOpened] = useState<{ byKey: boolean } | null>(null);
+  const preload = () => {
+    void loadMenu();
+  };
+  const standIn = (
+    <SidebarMenuButton
+      type="button"
+      size="lg"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      data-state="closed"
+      onPointerEnter={preload}
+      onFocus={preload}
+      onKeyDown={(event) => {
+        // The menu's trigger opens on the down arrow too.
+        if (event.key !== 'ArrowDown' || opened) return;
+        event.preventDefault();
+        setOpened({ byKey: true });
+      }}
+      onClick={(event) => {
+        // A click from Enter or Space has no pointer behind it (detail 0).
+        if (!opened) setOpened({ byKey: event.detail === 0 });
+      }}
+    >
+      <UserSummary user={props.user} />
+      <ChevronsUpDown className="ml-auto size-4" />
+    </SidebarMenuButton>
+  );
   return (
     <SidebarMenu>
       <SidebarMenuItem>
-        <DropdownMenu>
-          <DropdownMenuTrigger asChild>
-            <SidebarMenuButton
-              size="lg"
-              className="data-[state=open]:bg-sidebar-accent data-[state=open]:text-sidebar-accent-foreground"
-            >
-              <UserSummary user={user} />
-              <ChevronsUpDown className="ml-auto size-4" />
-            </SidebarMenuButton>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent
-            className="w-(--radix-dropdown-menu-trigger-width) min-w-56 rounded-lg"
-            side={isMobile ? 'bottom' : 'right'}
-            align="end"
-            sideOffset={4}
-          >
-            <DropdownMenuLabel className="p-0 font-normal">
-              <div className="flex items-center gap-2 px-1 py-1.5 text-left text-sm">
-                <UserSummary user={user} />
-              </div>
-            </DropdownMenuLabel>
-            <DropdownMenuSeparator />
-            <DropdownMenuItem onSelect={onOpenSettings}>
-              <Settings />
-              Settings
-            </DropdownMenuItem>
-            <DropdownMenuItem onSelect={onLogout}>
-              <LogOut />
-              Log out
-            </DropdownMenuItem>
-          </DropdownMenuContent>
-        </DropdownMenu>
+        {opened ? (
+          <Suspense fallback={standIn}>
+            <NavUserMenu {...props} openedByKey={opened.byKey} />
+          </Suspense>
+        ) : (
+          standIn
+        )}
       </SidebarMenuItem>
     </SidebarMenu>
   );

@@ -1,14 +1,10 @@
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
+import { OptionSelect } from '@/components/ui/option-select';
 import { PAGE_SIZES } from '@/lib/paging';
+
+const PAGE_SIZE_OPTIONS = PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }));
 
 interface ListPagerProps {
   page: number;
@@ -40,23 +36,16 @@ export function ListPager({
         <Label htmlFor={selectId} className="text-muted-foreground">
           Page size
         </Label>
-        <Select
+        <OptionSelect
+          id={selectId}
+          size="sm"
+          className="w-20"
           value={String(pageSize)}
+          options={PAGE_SIZE_OPTIONS}
           onValueChange={(value) => {
             onPageSizeChange(Number(value));
           }}
-        >
-          <SelectTrigger id={selectId} size="sm" className="w-20">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {PAGE_SIZES.map((size) => (
-              <SelectItem key={size} value={String(size)}>
-                {size}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        />
       </div>
       <div className="flex items-center gap-2">
         <Button

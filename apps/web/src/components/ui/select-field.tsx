@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { cn } from '@/lib/utils';
 import { Label } from './label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from './select';
+import { OptionSelect } from './option-select';
 
 export interface SelectOption<Value extends string> {
   value: Value;
@@ -48,30 +48,20 @@ export function SelectField<Value extends string>({
   return (
     <div className={cn('grid min-w-0 gap-2', className)}>
       <Label htmlFor={triggerId}>{label}</Label>
-      <Select
+      <OptionSelect
+        id={triggerId}
         value={value}
+        options={options}
+        placeholder={placeholder}
         disabled={disabled}
+        invalid={invalid}
+        describedBy={describedBy.length > 0 ? describedBy.join(' ') : undefined}
+        className={cn('w-full', triggerClassName)}
         onValueChange={(next) => {
           const chosen = byValue.get(next);
           if (chosen !== undefined) onValueChange(chosen);
         }}
-      >
-        <SelectTrigger
-          id={triggerId}
-          className={cn('w-full', triggerClassName)}
-          aria-describedby={describedBy.length > 0 ? describedBy.join(' ') : undefined}
-          aria-invalid={invalid ? true : undefined}
-        >
-          <SelectValue placeholder={placeholder} />
-        </SelectTrigger>
-        <SelectContent>
-          {options.map((option) => (
-            <SelectItem key={option.value} value={option.value}>
-              {option.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      />
       {children}
     </div>
   );

@@ -1,7 +1,6 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import { Slot } from 'radix-ui';
 import type { ComponentProps } from 'react';
-import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { cn } from '@/lib/utils';
 import { useSidebar } from './sidebar-context';
 
@@ -59,26 +58,19 @@ export function SidebarMenuButton({
   const Comp = asChild ? Slot.Root : 'button';
   const { isMobile, state } = useSidebar();
 
-  const button = (
+  // Collapsed to icons, the label is out of sight: the browser's own tooltip shows it. A native
+  // title costs no script at first paint, and equal to the name it is not read out twice.
+  const title = tooltip && state === 'collapsed' && !isMobile ? tooltip : undefined;
+  return (
     <Comp
       data-slot="sidebar-menu-button"
       data-sidebar="menu-button"
       data-size={size}
       data-active={isActive}
+      title={title}
       className={cn(menuButtonVariants({ size }), className)}
       {...props}
     />
-  );
-
-  if (!tooltip) return button;
-
-  return (
-    <Tooltip>
-      <TooltipTrigger asChild>{button}</TooltipTrigger>
-      <TooltipContent side="right" align="center" hidden={state !== 'collapsed' || isMobile}>
-        {tooltip}
-      </TooltipContent>
-    </Tooltip>
   );
 }
 

@@ -1,17 +1,14 @@
 import { PanelLeftIcon } from 'lucide-react';
 import { Slot } from 'radix-ui';
-import type { ComponentProps, CSSProperties } from 'react';
+import { lazy, Suspense, useState, type ComponentProps } from 'react';
 import { Button } from '@/components/ui/button';
 import { Separator } from '@/components/ui/separator';
-import {
-  Sheet,
-  SheetContent,
-  SheetDescription,
-  SheetHeader,
-  SheetTitle,
-} from '@/components/ui/sheet';
 import { cn } from '@/lib/utils';
-import { SIDEBAR_WIDTH_MOBILE, useSidebar } from './sidebar-context';
+import { useSidebar } from './sidebar-context';
+
+const SidebarSheet = lazy(() =>
+  import('./sidebar-sheet').then(({ SidebarSheet: sheet }) => ({ default: sheet })),
+);
 
 type SidebarProps = ComponentProps<'div'> & {
   side?: 'left' | 'right';
@@ -28,6 +25,8 @@ export function Sidebar({
   ...props
 }: SidebarProps) {
   const { isMobile, state, openMobile, setOpenMobile } = useSidebar();
+  const [openedMobile, setOpenedMobile] = useState(false);
+  if (openMobile && !openedMobile) setOpenedMobile(true);
 
   if (collapsible === 'none') {
     return (
@@ -45,23 +44,15 @@ export function Sidebar({
   }
 
   if (isMobile) {
+    // Closed, the phone's sheet is nothing on the page: its dialog code comes when first opened,
+    // and it stays mounted from then on for its closing.
+    if (!openedMobile && !openMobile) return null;
     return (
-      <Sheet open={openMobile} onOpenChange={setOpenMobile}>
-        <SheetContent
-          data-sidebar="sidebar"
-          data-slot="sidebar"
-          data-mobile="true"
-          side={side}
-          className="w-(--sidebar-width) bg-sidebar p-0 text-sidebar-foreground [&>button]:hidden"
-          style={{ '--sidebar-width': SIDEBAR_WIDTH_MOBILE } as CSSProperties}
-        >
-          <SheetHeader className="sr-only">
-            <SheetTitle>Sidebar</SheetTitle>
-            <SheetDescription>Main navigation</SheetDescription>
-          </SheetHeader>
-          <div className="flex h-full w-full flex-col">{children}</div>
-        </SheetContent>
-      </Sheet>
+      <Suspense fallback={null}>
+        <SidebarSheet side={side} open={openMobile} onOpenChange={setOpenMobile}>
+          {children}
+        </SidebarSheet>
+      </Suspense>
     );
   }
 
