@@ -1,9 +1,7 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { useCallback } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import { brainstormQueryOptions, useBrainstorm } from '@/features/brainstorms/api/get-brainstorm';
 import { BrainstormDetailPage } from '@/features/brainstorms/components/brainstorm-detail-page';
-import { GenerationControls } from '@/features/generation/components/generation-controls';
-import { RepeatsSection } from '@/features/repeats/components/repeats-section';
 import { ReviewPanel } from '@/features/review/components/review-panel';
 import {
   reviewSearchDefaults,
@@ -12,6 +10,19 @@ import {
 } from '@/features/review/lib/review-search';
 import { idParam } from '@/lib/route-params';
 import { titleHead } from '@/lib/page-title';
+
+// Both come under a full page of ideas, out of sight when the page shows: their code is fetched
+// once the list is there.
+const GenerationControls = lazy(() =>
+  import('@/features/generation/components/generation-controls').then((module) => ({
+    default: module.GenerationControls,
+  })),
+);
+const RepeatsSection = lazy(() =>
+  import('@/features/repeats/components/repeats-section').then((module) => ({
+    default: module.RepeatsSection,
+  })),
+);
 
 export const Route = createFileRoute('/_authenticated/brainstorms/$brainstormId/review')({
   params: idParam('brainstormId'),
@@ -65,13 +76,19 @@ function ReviewRoute() {
           view={view}
           onViewChange={onViewChange}
           generation={
-            <GenerationControls
-              key={`generation-${String(brainstormId)}`}
-              brainstormId={brainstormId}
-              poll={false}
-            />
+            <Suspense fallback={null}>
+              <GenerationControls
+                key={`generation-${String(brainstormId)}`}
+                brainstormId={brainstormId}
+                poll={false}
+              />
+            </Suspense>
           }
-          repeats={<RepeatsSection brainstormId={brainstormId} />}
+          repeats={
+            <Suspense fallback={null}>
+              <RepeatsSection brainstormId={brainstormId} />
+            </Suspense>
+          }
         />
       }
     />
