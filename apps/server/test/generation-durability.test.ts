@@ -83,11 +83,12 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('on the embedded database', (
           })
         ).body as { access: string; user: { id: number } };
       const once = await signIn(printed);
-      const password = 'a passphrase the admin chose';
-      await call('PATCH', `/api/users/${String(once.user.id)}/`, once.access, {
+      const password = 'a passphrase chosen at first sign-in';
+      const changed = await call('PATCH', `/api/users/${String(once.user.id)}/`, once.access, {
         current_password: printed,
         password,
       });
+      expect(changed.status).toBe(200);
       const token = (await signIn(password)).access;
       const brainstorm = (
         await call('POST', '/api/brainstorms/', token, { parameters: { problem: 'Slow lifts' } })

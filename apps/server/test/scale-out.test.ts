@@ -153,7 +153,7 @@ describe.skipIf(!onPostgres)(
         base(0),
         'admin@ideaforge.local',
         adminPassword,
-        'the admin chose this passphrase',
+        'a passphrase chosen at first sign-in',
       );
       expect(signIn.status).toBe(200);
       const refreshed = await call<{ access: string }>(
@@ -232,7 +232,7 @@ describe.skipIf(!onPostgres)(
         base(1),
         'ben@example.com',
         password,
-        'ben chose his own passphrase',
+        'a passphrase of his own choosing',
       );
       const ben = benSignIn.body.access;
       const brainstorm = await call<{ id: number }>(base(0), 'POST', '/api/brainstorms/', {
