@@ -2572,11 +2572,14 @@ export interface paths {
     };
     /**
      * The brainstorm's live events
-     * @description Server-sent events of what happens in the brainstorm: ideas stored and deleted, shared totals (as new values), comments, the brainstorm's edits, generations' progress and who has it open. Never anything private. Send the last event id back as `Last-Event-ID` to resume; `ready` says whether the stream resumed or the client should refetch. A comment line comes every 15 s. The event types and their data: docs/decisions/026-live-review.md.
+     * @description Server-sent events of what happens in the brainstorm: ideas stored and deleted, shared totals (as new values), comments, the brainstorm's edits, generations' and sense-making runs' progress, changes to its themes, and who has it open on which page. Never anything private. Send the last event id back as `Last-Event-ID` to resume; `ready` says whether the stream resumed or the client should refetch. A comment line comes every 15 s. The event types and their data: docs/decisions/026-live-review.md.
      */
     get: {
       parameters: {
-        query?: never;
+        query?: {
+          /** @description The brainstorm's page the stream is opened for, as presence tells others. */
+          on?: 'brainstorm' | 'review' | 'themes' | 'matrix' | 'ranking';
+        };
         header?: {
           /** @description The id of the last event received, to resume after it. */
           'last-event-id'?: string;

@@ -24,6 +24,7 @@ function ThemesRoute() {
   return (
     <BrainstormDetailPage
       brainstormId={brainstormId}
+      place="themes"
       ideas={
         <ThemesPage
           key={`themes-${String(brainstormId)}`}
