@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -138,6 +138,17 @@ function medianRun(runs: Report[]) {
   return median;
 }
 
+/**
+ * With LIGHTHOUSE_REPORT_DIR set, each audit's median report is written there as JSON, for
+ * what the figures leave out: which scripts block the main thread, and for how long.
+ */
+function keepReport(lhr: Report, preset: PresetName) {
+  const directory = process.env.LIGHTHOUSE_REPORT_DIR;
+  if (!directory) return;
+  const page = new URL(lhr.finalDisplayedUrl).pathname.split('/').filter(Boolean).at(-1);
+  writeFileSync(path.join(directory, `${page ?? 'root'}-${preset}.json`), JSON.stringify(lhr));
+}
+
 /** The server's own setting, when the build to audit is not the default one. */
 const webDistDir = (): Record<string, string> =>
   process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {};
@@ -163,6 +174,7 @@ async function audit(url: string, port: number, preset: (typeof PRESETS)[number]
     runs.push(result.lhr);
   }
   const lhr = medianRun(runs);
+  keepReport(lhr, preset.name);
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
   const scores = Object.fromEntries(
     CATEGORIES.map((category) => [
