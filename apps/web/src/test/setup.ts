@@ -15,8 +15,9 @@ let unexpectedErrors: unknown[][] = [];
 
 beforeAll(async () => {
   server.listen({ onUnhandledRequest: 'error' });
-  // A select is a stand-in until its code is fetched; tests open the select itself at once (its
-  // stand-in has tests of its own, with the code not yet fetched).
+  // A select is a stand-in until its code is fetched; tests open the select itself at once. The
+  // stand-in is the browser journeys' to test (page size, variety, the review pages), which a
+  // test here could reach only by resetting the modules that later files share.
   await loadOptionSelect();
 });
 
