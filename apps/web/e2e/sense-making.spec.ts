@@ -37,6 +37,11 @@ async function createIdeas(
   }
 }
 
+const PHONE = { width: 390, height: 844 };
+
+/** How tall the page is, scrolled to its end. */
+const pageHeight = (page: Page) => page.evaluate(() => document.documentElement.scrollHeight);
+
 /** Picks `option` in the Radix select labelled `label` within `form`. */
 async function choose(page: Page, formName: string, label: string, option: string) {
   const form = page.getByRole('form', { name: formName });
@@ -97,6 +102,26 @@ test('themes: keyword themes are proposed, applied, renamed, an idea moved, and 
   await page.getByRole('option', { name: 'Coffee corner', exact: true }).click();
   await expect(renamed.getByText('Bicycle racks', { exact: true })).toBeVisible();
   await expectNoAxeViolationsAtBothWidths(page);
+
+  // On a phone each theme starts as its name and count; its Ideas button opens the rest.
+  const desktop = page.viewportSize();
+  await page.setViewportSize(PHONE);
+  await page.reload();
+  const opener = page.getByRole('button', { name: /^Ideas in / });
+  // Every theme, the three proposed and the three applied, has one.
+  await expect.poll(() => opener.count()).toBeGreaterThanOrEqual(6);
+  for (const button of await opener.all()) {
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+  }
+  await expect(board.getByRole('combobox', { name: 'Theme of Bicycle racks' })).toBeHidden();
+  const closed = await pageHeight(page);
+  await expectNoAxeViolationsAtBothWidths(page);
+  for (const button of await opener.all()) await button.click();
+  await expect(board.getByRole('combobox', { name: 'Theme of Bicycle racks' })).toBeVisible();
+  const open = await pageHeight(page);
+  console.log(`Themes page at 390 px: ${String(closed)} px closed, ${String(open)} px open`);
+  expect(closed).toBeLessThan(open * 0.75);
+  if (desktop) await page.setViewportSize(desktop);
 
   // The brainstorm's ideas list shows only that theme's ideas once filtered.
   await page.goto(`/brainstorms/${brainstorm}`);
@@ -185,6 +210,24 @@ test('with a model: the ideas assessed on the matrix, the top ideas ranked, and 
   await page.getByRole('button', { name: "The model's comparisons" }).click();
   await expect(page.getByText('It does more for less.').first()).toBeVisible();
   await expectNoAxeViolationsAtBothWidths(page);
+
+  // On a phone an idea is one line, its wins–losses and votes under Details.
+  const desktop = page.viewportSize();
+  await page.setViewportSize(PHONE);
+  const firstRow = page.getByRole('table').getByRole('row').nth(1);
+  // Rank, title, rating and Details; wins–losses and votes (the 4th and 5th cells) are folded.
+  await expect(firstRow.locator('td').nth(3)).toBeHidden();
+  await expect(firstRow.locator('td').nth(4)).toBeHidden();
+  await expect(firstRow.getByRole('cell')).toHaveCount(4);
+  const rowHeight = await firstRow.evaluate((row) => row.getBoundingClientRect().height);
+  expect(rowHeight).toBeLessThanOrEqual(48);
+  const details = firstRow.getByRole('button', { name: /^Details of / });
+  await details.click();
+  await expect(details).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('definition').filter({ hasText: /^\d+–\d+$/ })).toBeVisible();
+  console.log(`Ranking row at 390 px: ${String(rowHeight)} px`);
+  await expectNoAxeViolationsAtBothWidths(page);
+  if (desktop) await page.setViewportSize(desktop);
 
   // The shortlist handed on: downloaded as CSV, and copied as a Markdown table.
   const download = page.waitForEvent('download');
