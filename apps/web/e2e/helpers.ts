@@ -159,12 +159,17 @@ export async function generateOfflineIdeas(
     .toBe(`done, ${count} stored`);
 }
 
-/** Picks `option` in the Radix select labelled `label` within the generation form. */
-export async function chooseInGenerationForm(page: Page, label: string, option: string) {
-  const form = page.getByRole('form', { name: 'Generate ideas' });
+/** Picks `option` in the Radix select labelled `label` within the form named `formName`. */
+export async function chooseInForm(page: Page, formName: string, label: string, option: string) {
+  const form = page.getByRole('form', { name: formName });
   await form.getByRole('combobox', { name: label }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
   await expect(form.getByRole('combobox', { name: label })).toHaveText(option);
+}
+
+/** Picks `option` in the Radix select labelled `label` within the generation form. */
+export function chooseInGenerationForm(page: Page, label: string, option: string) {
+  return chooseInForm(page, 'Generate ideas', label, option);
 }
 
 /**

@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import {
   accessToken,
   bearer,
+  chooseInForm,
   createBrainstormViaApi,
   expectNoAxeViolationsAtBothWidths,
   signInAt,
@@ -42,14 +43,6 @@ const PHONE = { width: 390, height: 844 };
 /** How tall the page is, scrolled to its end. */
 const pageHeight = (page: Page) => page.evaluate(() => document.documentElement.scrollHeight);
 
-/** Picks `option` in the Radix select labelled `label` within `form`. */
-async function choose(page: Page, formName: string, label: string, option: string) {
-  const form = page.getByRole('form', { name: formName });
-  await form.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-  await expect(form.getByRole('combobox', { name: label })).toHaveText(option);
-}
-
 test('themes: keyword themes are proposed, applied, renamed, an idea moved, and the ideas filtered by theme', async ({
   page,
   request,
@@ -66,7 +59,7 @@ test('themes: keyword themes are proposed, applied, renamed, an idea moved, and 
   await expect(page.getByRole('heading', { name: 'Themes', exact: true })).toBeVisible();
 
   // The offline provider groups by shared words, without a model: the plan says so.
-  await choose(page, 'Find themes', 'Provider', 'Offline sample ideas (no AI)');
+  await chooseInForm(page, 'Find themes', 'Provider', 'Offline sample ideas (no AI)');
   await expect(page.getByText('No model calls: grouped by shared words')).toBeVisible();
   await page.getByRole('button', { name: 'Find themes' }).click();
 

@@ -11,6 +11,7 @@ import {
 import {
   accessToken,
   bearer,
+  chooseInForm,
   createBrainstormViaApi,
   expectNoAxeViolations,
   expectNoAxeViolationsAtBothWidths,
@@ -90,14 +91,6 @@ async function reviewEverything(page: Page) {
   throw new Error(`ideas left to review: ${(await counter(page).textContent()) ?? ''}`);
 }
 
-/** Picks `option` in the Radix select labelled `label` within the form `formName`. */
-async function choose(page: Page, formName: string, label: string, option: string) {
-  const form = page.getByRole('form', { name: formName });
-  await form.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-  await expect(form.getByRole('combobox', { name: label })).toHaveText(option);
-}
-
 test("a team's hour: ideas arrive mid-review, everyone reaches every idea, themes and a ranking reach everyone live, and the shortlist leaves the app", async ({
   browser,
   request,
@@ -156,7 +149,7 @@ test("a team's hour: ideas arrive mid-review, everyone reaches every idea, theme
     }
     await staff.page.goto(`/brainstorms/${brainstorm}/themes`);
     await expect(desk.page.getByText(/Sam Staff on themes/)).toBeVisible();
-    await choose(staff.page, 'Find themes', 'Provider', 'Offline sample ideas (no AI)');
+    await chooseInForm(staff.page, 'Find themes', 'Provider', 'Offline sample ideas (no AI)');
     await staff.page.getByRole('button', { name: 'Find themes' }).click();
     // Alice sees Sam's run end in its proposal without a reload.
     await expect(desk.page.getByRole('region', { name: 'Proposed themes' })).toBeVisible({
