@@ -78,9 +78,10 @@ describe('BoardEmptyState', () => {
     expect(world.requests).toEqual([
       { method: 'POST', path: '/api/brainstorms/7/themes/from-parameters/', body: null },
     ]);
+    // Once the themes are read again, which a busy machine may take more than a second for.
     await waitFor(() => {
       expect(screen.getByRole('heading', { name: 'Themes of the ideas' })).toHaveFocus();
-    });
+    }, APP_LOADED);
   });
 
   it("shows a teammate's themes when they started them first", async () => {

@@ -10,8 +10,9 @@ interface BoardEmptyStateProps {
   brainstormId: number;
   /** The themes the brainstorm was given when it was created, as the board would take them. */
   given: readonly string[];
-  /** Once the given themes are on the board, where the focus goes: the button is gone. */
-  onStarted: () => void;
+  /** Pressed 'Start': once the themes are on the board (the button gone), the board moves the
+   * focus to its heading. */
+  onStart: () => void;
 }
 
 /**
@@ -19,7 +20,7 @@ interface BoardEmptyStateProps {
  * header's 'Themes') are not the board's until someone starts with them: offered here in one
  * step, which the server takes once however many teammates press it.
  */
-export function BoardEmptyState({ brainstormId, given, onStarted }: BoardEmptyStateProps) {
+export function BoardEmptyState({ brainstormId, given, onStart }: BoardEmptyStateProps) {
   const start = useStartWithGivenThemes();
   const queryClient = useQueryClient();
   if (given.length === 0) {
@@ -39,12 +40,14 @@ export function BoardEmptyState({ brainstormId, given, onStarted }: BoardEmptySt
         variant="outline"
         disabled={start.isPending}
         onClick={() => {
-          // The promise, not mutate's callback: the themes' arrival unmounts this state first.
-          start.mutateAsync(brainstormId).then(onStarted, (error: unknown) => {
-            // A teammate started them first: theirs are there to read.
-            if (error instanceof ApiError && error.status === 409) {
-              void queryClient.invalidateQueries({ queryKey: themeKeys.all });
-            }
+          onStart();
+          start.mutate(brainstormId, {
+            onError: (error) => {
+              // A teammate started them first: theirs are there to read.
+              if (error instanceof ApiError && error.status === 409) {
+                void queryClient.invalidateQueries({ queryKey: themeKeys.all });
+              }
+            },
           });
         }}
       >

@@ -46,6 +46,14 @@ export function ThemeBoard({ brainstormId, themes, ideas, givenThemes }: ThemeBo
       },
     });
   };
+  // 'Start with the themes you gave' was pressed: once the themes are here, and the button that
+  // had the focus is gone, the heading takes it (however long the other reads take).
+  const started = useRef(false);
+  useEffect(() => {
+    if (!started.current || themes.length === 0) return;
+    started.current = false;
+    focusHeading();
+  }, [themes.length]);
   useEffect(() => {
     const change = moved.current;
     if (!change) return;
@@ -60,7 +68,13 @@ export function ThemeBoard({ brainstormId, themes, ideas, givenThemes }: ThemeBo
         Themes of the ideas
       </h2>
       {themes.length === 0 ? (
-        <BoardEmptyState brainstormId={brainstormId} given={givenThemes} onStarted={focusHeading} />
+        <BoardEmptyState
+          brainstormId={brainstormId}
+          given={givenThemes}
+          onStart={() => {
+            started.current = true;
+          }}
+        />
       ) : null}
       {move.isError ? (
         <p role="alert" className="text-sm text-destructive">
