@@ -52,7 +52,8 @@ export function ThemeBoard({ brainstormId, themes, ideas, givenThemes }: ThemeBo
   useEffect(() => {
     if (!started.current || themes.length === 0) return;
     started.current = false;
-    focusHeading();
+    // The heading is there already: no frame to wait for.
+    document.getElementById(THEMES_HEADING_ID)?.focus();
   }, [themes.length]);
   useEffect(() => {
     const change = moved.current;
