@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -5,6 +6,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { AnalysisLauncher } from '@/entities/analysis/components/analysis-launcher';
 import { useAnalysisRun } from '@/entities/analysis/hooks/use-analysis-run';
 import { resultOf } from '@/entities/analysis/lib/analysis-status';
+import { ideaQueryOptions } from '@/entities/idea/api/get-idea';
 import { useAllIdeas } from '@/entities/idea/api/list-all-ideas';
 import { IdeaLink } from '@/entities/idea/components/idea-link';
 import { COMBINE, matchesSearch } from '../lib/combine-choice';
@@ -98,13 +100,7 @@ export function CombineIdeasForm({ brainstormId }: { brainstormId: number }) {
           {combined.idea === null ? (
             <p>The combined idea has been deleted since.</p>
           ) : (
-            <p>
-              The combined idea is ready:{' '}
-              <IdeaLink brainstormId={brainstormId} ideaId={combined.idea}>
-                {ideas.data?.find((idea) => idea.id === combined.idea)?.title ??
-                  'open the combined idea'}
-              </IdeaLink>
-            </p>
+            <CombinedIdeaLink brainstormId={brainstormId} ideaId={combined.idea} />
           )}
           <p className="text-muted-foreground">
             The ideas it merges stay as they were; deleting the combined idea is the undo.
@@ -112,5 +108,21 @@ export function CombineIdeasForm({ brainstormId }: { brainstormId: number }) {
         </div>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * The link to the combined idea, by its title: the idea is read by itself, so the link does not
+ * wait on the list of ideas above being read again after the run.
+ */
+function CombinedIdeaLink({ brainstormId, ideaId }: { brainstormId: number; ideaId: number }) {
+  const idea = useQuery(ideaQueryOptions(ideaId));
+  return (
+    <p>
+      The combined idea is ready:{' '}
+      <IdeaLink brainstormId={brainstormId} ideaId={ideaId}>
+        {idea.data?.title ?? 'open the combined idea'}
+      </IdeaLink>
+    </p>
   );
 }

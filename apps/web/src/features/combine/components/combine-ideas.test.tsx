@@ -19,12 +19,15 @@ beforeAll(stubPointerCapture);
 
 const member = makeUser({ id: 2 });
 
-function serveIdeas() {
+const combined = makeIdea({ id: 9, title: 'Coffee with lunch', combined_from: [1, 2] });
+
+/** The brainstorm's ideas, the combined one among them once `listed`; it is read by itself too. */
+function serveIdeas({ listed }: { listed: boolean }) {
   const ideas = [
     makeIdea({ id: 1, title: 'Free coffee' }),
     makeIdea({ id: 2, title: 'Cheaper lunches' }),
     makeIdea({ id: 3, title: 'Lunch by the river' }),
-    makeIdea({ id: 9, title: 'Coffee with lunch', combined_from: [1, 2] }),
+    ...(listed ? [combined] : []),
   ];
   server.use(
     http.get('/api/ideas/', ({ request }) => {
@@ -39,13 +42,15 @@ function serveIdeas() {
         results: ideas,
       });
     }),
+    http.get('/api/ideas/9/', () => HttpResponse.json(combined)),
   );
 }
 
 describe('Combine ideas', () => {
   it('combines the ideas picked, then links to the new idea and says how to undo it', async () => {
     serveLlmProviders([openai]);
-    serveIdeas();
+    // The list was read before the combined idea was stored: its link reads the idea itself.
+    serveIdeas({ listed: false });
     const plans = servePlan();
     const starts = serveStart(() =>
       HttpResponse.json(makeAnalysis({ id: 95, kind: 'combine', calls_planned: 1 }), {
@@ -92,7 +97,7 @@ describe('Combine ideas', () => {
   });
 
   it('shows where a combined idea came from in the ideas list', async () => {
-    serveIdeas();
+    serveIdeas({ listed: true });
     renderApp('/brainstorms/7', { signedInAs: member });
     expect(
       (
