@@ -1,14 +1,4 @@
 import { CommandError, parseOptions, UsageError, type Options } from './commands/command-line.js';
-import { dbBackup } from './commands/db-backup.js';
-import { dbRestore } from './commands/db-restore.js';
-import { migrate } from './commands/migrate.js';
-import { serve } from './commands/serve.js';
-import { seed } from './commands/seed.js';
-import { userCreate } from './commands/user-create.js';
-import { userDeactivate } from './commands/user-deactivate.js';
-import { userList } from './commands/user-list.js';
-import { userSetPassword } from './commands/user-set-password.js';
-import { worker } from './commands/worker.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { BackupError } from './db/backup-format.js';
 import { DataDirError } from './db/data-dir.js';
@@ -34,23 +24,31 @@ Commands:
                              Restore a backup into an empty database (--replace deletes
                              what it holds first); stop the server before`;
 
-const COMMANDS = new Map<string, (config: Config, options: Options) => Promise<void>>([
-  ['serve', serve],
-  ['worker', worker],
-  ['migrate', migrate],
-  ['user:create', userCreate],
-  ['user:list', userList],
-  ['user:set-password', userSetPassword],
-  ['user:deactivate', userDeactivate],
-  ['db:backup', dbBackup],
-  ['db:restore', dbRestore],
+type Command = (config: Config, options: Options) => Promise<void>;
+
+// Each command loads only its own modules, when it runs: a user command has no use for the app,
+// its providers and its queue, which took most of its time to load.
+const COMMANDS = new Map<string, () => Promise<Command>>([
+  ['serve', async () => (await import('./commands/serve.js')).serve],
+  ['worker', async () => (await import('./commands/worker.js')).worker],
+  ['migrate', async () => (await import('./commands/migrate.js')).migrate],
+  ['user:create', async () => (await import('./commands/user-create.js')).userCreate],
+  ['user:list', async () => (await import('./commands/user-list.js')).userList],
+  [
+    'user:set-password',
+    async () => (await import('./commands/user-set-password.js')).userSetPassword,
+  ],
+  ['user:deactivate', async () => (await import('./commands/user-deactivate.js')).userDeactivate],
+  ['db:backup', async () => (await import('./commands/db-backup.js')).dbBackup],
+  ['db:restore', async () => (await import('./commands/db-restore.js')).dbRestore],
 ]);
 
 async function runCommand(command: string, args: string[], config: Config) {
-  if (command === 'seed') return seed(config, args);
+  if (command === 'seed') return (await import('./commands/seed.js')).seed(config, args);
   const options = parseOptions(args);
-  const run = COMMANDS.get(command);
-  if (!run) throw new UsageError(`Unknown command '${command}'.`);
+  const load = COMMANDS.get(command);
+  if (!load) throw new UsageError(`Unknown command '${command}'.`);
+  const run = await load();
   return run(config, options);
 }
 

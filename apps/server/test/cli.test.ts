@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql, type SQL } from 'drizzle-orm';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Db } from '../src/db/client.js';
 import { prepareDataDir } from '../src/db/data-dir.js';
 import { verifyPassword } from '../src/lib/passwords.js';
@@ -25,6 +25,24 @@ afterAll(() => {
 function newDataDir() {
   const dir = mkdtempSync(path.join(tmpdir(), 'ideaforge-cli-'));
   dataDirs.push(dir);
+  return dir;
+}
+
+// A new data directory takes seconds before a command can use it (initdb inside WebAssembly, then
+// every migration). Only the first start needs an empty one: the command line migrates one here,
+// and the tests of everything else work on copies of it.
+let migrated: string;
+beforeAll(async () => {
+  migrated = newDataDir();
+  expect(await run(['migrate'], migrated)).toMatchObject({
+    code: 0,
+    stdout: 'Migrations applied.\n',
+  });
+});
+
+function migratedDataDir() {
+  const dir = newDataDir();
+  cpSync(migrated, dir, { recursive: true });
   return dir;
 }
 
@@ -83,7 +101,10 @@ async function serveOnce(dataDir: string, extraEnv?: NodeJS.ProcessEnv): Promise
 }
 
 describe('user commands', () => {
-  const dataDir = newDataDir();
+  let dataDir: string;
+  beforeAll(() => {
+    dataDir = migratedDataDir();
+  });
 
   it('creates a user, and refuses a duplicate email or a weak password', async () => {
     const created = await run(
@@ -171,7 +192,7 @@ describe('the first start', () => {
 
 describe('language-model providers set up wrongly', () => {
   it('are named at start with what to fix, and the server runs without them', async () => {
-    const output = await serveOnce(newDataDir(), {
+    const output = await serveOnce(migratedDataDir(), {
       OLLAMA_BASE_URL: 'localhost:11434',
       OPENAI_COMPATIBLE_BASE_URL: 'http://127.0.0.1:1234/v1',
     });
@@ -198,7 +219,7 @@ describe('a port already in use', () => {
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const { port } = blocker.address() as AddressInfo;
     try {
-      const result = await run(['serve'], newDataDir(), String(port));
+      const result = await run(['serve'], migratedDataDir(), String(port));
       expect(result.code).not.toBe(0);
       expect(result.stderr).toContain(`Port ${port} on 127.0.0.1 is already in use.`);
       expect(result.stdout).toContain('Created the first admin account');
@@ -210,7 +231,7 @@ describe('a port already in use', () => {
 
 describe('the data directory lock', () => {
   it('makes a second process fail with a clear message instead of opening the database', async () => {
-    const dataDir = newDataDir();
+    const dataDir = migratedDataDir();
     const holder = await openDatabase({ kind: 'pglite', dataDir });
     try {
       const second = await run(['migrate'], dataDir);
@@ -226,7 +247,7 @@ describe('the data directory lock', () => {
 
 describe('a user command while the server runs on the data directory', () => {
   it('says in one sentence to use the Team page or stop the server', async () => {
-    const dataDir = newDataDir();
+    const dataDir = migratedDataDir();
     // What a running server holds: the data directory's lock.
     const holder = await openDatabase({ kind: 'pglite', dataDir });
     try {
@@ -278,7 +299,7 @@ async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {
 
 describe('the seed command', () => {
   it('fills the database, and the aggregates on ideas match the review tables', async () => {
-    const dataDir = newDataDir();
+    const dataDir = migratedDataDir();
     const args = ['seed', '--brainstorms', '8', '--ideas', '150', '--users', '3', '--seed', '7'];
     const result = await run(args, dataDir);
     expect(result).toMatchObject({ code: 0, stderr: '' });
@@ -335,7 +356,7 @@ describe('the seed command', () => {
 
 describe('the backup commands', () => {
   it('back up one data directory and restore it into another', async () => {
-    const from = newDataDir();
+    const from = migratedDataDir();
     const file = path.join(newDataDir(), 'ideaforge.jsonl.gz');
     const args = ['seed', '--brainstorms', '2', '--ideas', '40', '--users', '2', '--seed', '3'];
     expect(await run(args, from)).toMatchObject({ code: 0 });
@@ -348,7 +369,7 @@ describe('the backup commands', () => {
     expect(backedUp.stdout).toContain(` to ${file} in `);
     expect(Number(rows)).toBeGreaterThan(40);
 
-    const to = newDataDir();
+    const to = migratedDataDir();
     const restored = await run(['db:restore', '--file', file], to);
     expect(restored).toMatchObject({ code: 0, stderr: '' });
     expect(restored.stdout).toMatch(
@@ -368,7 +389,7 @@ describe('the backup commands', () => {
   });
 
   it('need --file to restore, and refuse a file that is not a backup in one sentence', async () => {
-    const dataDir = newDataDir();
+    const dataDir = migratedDataDir();
     const missing = await run(['db:restore'], dataDir);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('Error: --file is required.');
