@@ -1,6 +1,6 @@
 /**
  * `npx tsx bench/review-profile.ts [dist directory]`: the main thread's work while a signed-in
- * review page with 30 ideas loads on a phone (412 × 823, CPU slowed 4× as in Lighthouse's mobile
+ * review page with 50 ideas (as the Lighthouse audit has) loads on a phone (412 × 823, CPU slowed 4× as in Lighthouse's mobile
  * preset), from navigation to network idle: Chromium's script, layout and style time per load
  * (`PROFILE_RUNS`, default 3), and the last load's CPU profile, written to the temporary
  * directory for DevTools. Decision 038 compares builds with it: give each its own `vite build --outDir`.
@@ -47,7 +47,7 @@ try {
     });
     const token = ((await response.json()) as { access: string }).access;
     const id = await createBrainstormViaApi(context.request, token, 'How might we test faster?');
-    await generateOfflineIdeas(context.request, token, id, 30);
+    await generateOfflineIdeas(context.request, token, id, 50);
     for (let run = 1; run <= RUNS; run++) {
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);

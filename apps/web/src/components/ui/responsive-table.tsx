@@ -1,4 +1,4 @@
-import { Fragment, type ComponentProps, type Key, type ReactNode } from 'react';
+import { Fragment, memo, type ComponentProps, type Key, type ReactNode } from 'react';
 import { Table, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
 
@@ -36,7 +36,26 @@ interface ResponsiveTableProps<Row> {
    * same columns, indented, each with its own after-row.
    */
   subRows?: (row: Row) => Row[] | null;
+  /**
+   * What a row shows besides the row itself (whether it is active, say). With it, a row is drawn
+   * again only when the row or one of these changes: the handlers it was drawn with must then
+   * do the same whenever they are called (read what changes through a ref).
+   */
+  rowDeps?: (row: Row) => readonly unknown[];
 }
+
+const sameDeps = (a: { deps: readonly unknown[] }, b: { deps: readonly unknown[] }) =>
+  a.deps.length === b.deps.length && a.deps.every((dep, index) => Object.is(dep, b.deps[index]));
+
+/** A row drawn by `render`, and drawn again only when its deps change. */
+const KeptRow = memo(function KeptRow({
+  render,
+}: {
+  render: () => ReactNode;
+  deps: readonly unknown[];
+}) {
+  return render();
+}, sameDeps);
 
 // A meta line goes under the title wherever its column is: both come first, in table order.
 const cellKinds = {
@@ -59,6 +78,7 @@ export function ResponsiveTable<Row>({
   rowProps,
   renderAfterRow,
   subRows,
+  rowDeps,
 }: ResponsiveTableProps<Row>) {
   const renderRow = (row: Row, nested: boolean) => {
     const { className, ...props } = rowProps?.(row) ?? {};
@@ -121,6 +141,12 @@ export function ResponsiveTable<Row>({
       </>
     );
   };
+  const drawRow = (row: Row, nested: boolean) =>
+    rowDeps ? (
+      <KeptRow deps={[row, nested, ...rowDeps(row)]} render={() => renderRow(row, nested)} />
+    ) : (
+      renderRow(row, nested)
+    );
   return (
     <div data-stack-below={stackBelow} className="@container/data-table w-full min-w-0">
       <Table role="table" className="stacked:block">
@@ -136,9 +162,9 @@ export function ResponsiveTable<Row>({
         <tbody role="rowgroup" className="stacked:grid stacked:gap-3">
           {rows.map((row) => (
             <Fragment key={rowKey(row)}>
-              {renderRow(row, false)}
+              {drawRow(row, false)}
               {subRows?.(row)?.map((sub) => (
-                <Fragment key={rowKey(sub)}>{renderRow(sub, true)}</Fragment>
+                <Fragment key={rowKey(sub)}>{drawRow(sub, true)}</Fragment>
               ))}
             </Fragment>
           ))}

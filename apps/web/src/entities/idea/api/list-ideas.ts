@@ -202,6 +202,15 @@ export function ideaListQueryOptions(params: IdeaListParams) {
   });
 }
 
-export function useIdeaList(params: IdeaListParams) {
-  return useQuery(ideaListQueryOptions(params));
+/** A read already made that answers these params, with when it was made: it is not made again. */
+export interface IdeaListSeed {
+  data: IdeaList;
+  updatedAt: number;
+}
+
+export function useIdeaList(params: IdeaListParams, seed?: IdeaListSeed) {
+  return useQuery({
+    ...ideaListQueryOptions(params),
+    ...(seed ? { initialData: seed.data, initialDataUpdatedAt: seed.updatedAt } : {}),
+  });
 }

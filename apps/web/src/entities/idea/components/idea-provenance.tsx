@@ -23,44 +23,61 @@ interface IdeaProvenanceProps {
 export function IdeaProvenance({ idea, listed, onShowIdea }: IdeaProvenanceProps) {
   const inspiredBy = idea.provenance?.inspired_by ?? null;
   const steeredBy = idea.provenance?.steered_by ?? null;
-  const source = listed.find((other) => other.id === inspiredBy);
-  // Not listed here (another page, or reviewed): its title is read on its own.
-  const fetched = useQuery({
-    ...ideaQueryOptions(inspiredBy ?? 0),
-    enabled: inspiredBy !== null && source === undefined,
-  }).data;
-  const title = source?.title ?? fetched?.title;
   const steered = idea.provenance?.steering_hidden
     ? STEERING_HIDDEN
     : steeredBy
       ? steeringSummary(steeredBy.liked.length, steeredBy.rejected.length)
       : null;
   const combined = (idea.combined_from?.length ?? 0) > 0;
-  if (title === undefined && steered === null && !combined) return null;
+  if (inspiredBy === null && steered === null && !combined) return null;
   return (
     <div className="grid gap-0.5 text-xs font-normal text-muted-foreground">
       {combined ? <CombinedFrom idea={idea} listed={listed} /> : null}
-      {title !== undefined ? (
-        <p>
-          Developed from{' '}
-          {source && onShowIdea ? (
-            <Button
-              type="button"
-              variant="link"
-              size="sm"
-              className="h-auto p-0 text-xs whitespace-normal"
-              onClick={() => {
-                onShowIdea(source.id);
-              }}
-            >
-              “{title}”
-            </Button>
-          ) : (
-            <>“{title}”</>
-          )}
-        </p>
+      {inspiredBy !== null ? (
+        <DevelopedFrom
+          source={listed.find((other) => other.id === inspiredBy)}
+          sourceId={inspiredBy}
+          onShowIdea={onShowIdea}
+        />
       ) : null}
       {steered !== null ? <p>{steered}</p> : null}
     </div>
+  );
+}
+
+interface DevelopedFromProps {
+  /** The idea it was developed from, when listed beside it. */
+  source: Idea | undefined;
+  sourceId: number;
+  onShowIdea?: (ideaId: number) => void;
+}
+
+/**
+ * 'Developed from “…”': a button that brings the idea into view when it is listed; otherwise its
+ * title, read on its own (another page, or reviewed), and nothing until it is read.
+ */
+function DevelopedFrom({ source, sourceId, onShowIdea }: DevelopedFromProps) {
+  const fetched = useQuery({ ...ideaQueryOptions(sourceId), enabled: source === undefined }).data;
+  const title = source?.title ?? fetched?.title;
+  if (title === undefined) return null;
+  return (
+    <p>
+      Developed from{' '}
+      {source && onShowIdea ? (
+        <Button
+          type="button"
+          variant="link"
+          size="sm"
+          className="h-auto p-0 text-xs whitespace-normal"
+          onClick={() => {
+            onShowIdea(source.id);
+          }}
+        >
+          “{title}”
+        </Button>
+      ) : (
+        <>“{title}”</>
+      )}
+    </p>
   );
 }

@@ -101,6 +101,22 @@ describe('Live review', () => {
     expect(ideaReads(requests)).toHaveLength(readsBefore);
   });
 
+  it('reads its list once on arrival: the list held at that moment is that very read', async () => {
+    const { requests } = serveReview(reviewIdeas(3));
+    await openLiveReview();
+    // The page of 50 (the counter reads a page of 1 for its count).
+    const listReads = () =>
+      requests.filter(
+        (request) =>
+          request.startsWith('GET /api/ideas/unreviewed/') && request.includes('page_size=50'),
+      );
+    await waitFor(() => {
+      expect(said()).not.toContain('Loading');
+    });
+    expect(listReads()).toHaveLength(1);
+    expect(listReads()[0]).not.toContain('up_to');
+  });
+
   it("offers new ideas with '3 new ideas — show them' instead of putting them in the list, and loads them when asked", async () => {
     const server = serveReview(reviewIdeas(2));
     const live = await openLiveReview();

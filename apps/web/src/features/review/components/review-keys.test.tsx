@@ -259,6 +259,19 @@ describe('Keyboard review', () => {
     ).toEqual([]);
   });
 
+  it("asks before another row's Comment button throws typed text away", async () => {
+    serveReview(reviewIdeas(3));
+    const { user: actor } = await openReview();
+    await actor.keyboard('c');
+    await screen.findByLabelText('Your comment');
+    await actor.keyboard('Half a thought');
+    // Idea 3's row was drawn before the text was typed, and not since: its button still asks.
+    await actor.click(within(row('Idea number 3')).getByRole('button', { name: /^Comment/ }));
+    expect(screen.getByRole('alertdialog', { name: 'Discard your comment?' })).toBeVisible();
+    await actor.click(screen.getByRole('button', { name: 'Keep editing' }));
+    expect(screen.getByLabelText('Your comment')).toHaveValue('Half a thought');
+  });
+
   it('lists every key in an overlay on ?', async () => {
     serveReview(reviewIdeas(2));
     const { user: actor } = await openReview();

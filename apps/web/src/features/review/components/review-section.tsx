@@ -10,6 +10,7 @@ import type { Idea } from '@/entities/idea/api/types';
 import { IdeasFooter } from '@/entities/idea/components/ideas-footer';
 import { useIdeaStacks } from '@/entities/idea/hooks/use-idea-stacks';
 import { annotationOf } from '@/entities/idea/lib/annotation-cache';
+import { useLatest } from '@/hooks/use-latest';
 import { ApiError } from '@/lib/api/api-error';
 import { useActiveRow } from '../hooks/use-active-row';
 import { useAskForMore } from '../hooks/use-ask-for-more';
@@ -93,14 +94,17 @@ export function ReviewSection({
   });
   const commentOpenId = comments.draft.ideaId;
   const asking = useAskForMore(brainstormId);
+  // A row is drawn again only when what it shows changes (see ReviewTable): its handlers read
+  // the list's state as it is when they are called.
+  const now = useLatest({ listName, toggleComment: comments.toggle, ask: asking.ask });
   const rowOf = (idea: Idea): ReviewRow => ({
     idea,
     onInteract: () => {
-      mark(idea, listName);
+      mark(idea, now.current.listName);
     },
     commentOpen: commentOpenId === idea.id,
-    onToggleComment: () => comments.toggle(idea),
-    onAskForMore: asking.ask,
+    onToggleComment: () => now.current.toggleComment(idea),
+    onAskForMore: (...ask) => now.current.ask(...ask),
     flippable,
   });
   // The keys act on the active row: its commands are built here, where the rows are.
@@ -179,7 +183,7 @@ export function ReviewSection({
         ideas={rows}
         activeId={activeId}
         isRecent={(id) => recent.has(id)}
-        commentOpenId={commentOpenId}
+        commentDraft={comments.draft}
         onActivate={setActiveId}
         rowRef={(ideaId) => (element) => {
           if (element) rowElements.current.set(ideaId, element);

@@ -5,6 +5,7 @@ import { IdeaProvenance } from '@/entities/idea/components/idea-provenance';
 import { IdeaStackControl } from '@/entities/idea/components/idea-stack-control';
 import { stackedRowId, type IdeaStacks } from '@/entities/idea/hooks/use-idea-stacks';
 import { cn } from '@/lib/utils';
+import type { CommentDraft } from '../hooks/use-comment-draft';
 import { formatDate } from '../lib/format-date';
 import { IdeaDescription } from './idea-description';
 
@@ -14,7 +15,8 @@ interface ReviewTableProps {
   ideas: Idea[];
   activeId: number | null;
   isRecent: (ideaId: number) => boolean;
-  commentOpenId: number | null;
+  /** The open comment row's draft: that row is drawn again as it changes. */
+  commentDraft: CommentDraft;
   onActivate: (ideaId: number) => void;
   /** Where the idea's row element goes, so the list can bring it into view. */
   rowRef: (ideaId: number) => RefCallback<HTMLTableRowElement>;
@@ -26,16 +28,26 @@ interface ReviewTableProps {
   stacks: IdeaStacks;
 }
 
+/** The listed ideas an idea names as where it came from: its provenance shows their titles. */
+function sourcesOf(idea: Idea, ideas: readonly Idea[]) {
+  const inspiredBy = idea.provenance?.inspired_by ?? null;
+  const combined = idea.combined_from ?? [];
+  if (inspiredBy === null && combined.length === 0) return [];
+  return ideas.filter((other) => other.id === inspiredBy || combined.includes(other.id));
+}
+
 /**
  * The review list: a table at width and one compact card per idea when narrow (the date under
  * the title, the description behind a button), the active idea and those recently interacted
- * with marked, and an idea's comment row under it when open.
+ * with marked, and an idea's comment row under it when open. A row is drawn again only when
+ * what it shows changes, so the keys moving the active row, or a vote, redraw one or two rows and
+ * not the page's 50: its handlers must act on the list as it is when called.
  */
 export function ReviewTable({
   ideas,
   activeId,
   isRecent,
-  commentOpenId,
+  commentDraft,
   onActivate,
   rowRef,
   renderActions,
@@ -43,6 +55,7 @@ export function ReviewTable({
   onShowIdea,
   stacks,
 }: ReviewTableProps) {
+  const commentOpenId = commentDraft.ideaId;
   const columns: ResponsiveColumn<Idea>[] = [
     {
       header: 'Title',
@@ -106,6 +119,14 @@ export function ReviewTable({
       })}
       renderAfterRow={(idea) => (commentOpenId === idea.id ? renderCommentRow(idea) : null)}
       subRows={stacks.stackOf}
+      rowDeps={(idea) => [
+        idea.id === activeId,
+        isRecent(idea.id),
+        commentOpenId === idea.id ? commentDraft : null,
+        stacks.isOpen(idea.id),
+        stacks.stackOf(idea),
+        ...sourcesOf(idea, ideas),
+      ]}
     />
   );
 }

@@ -1,11 +1,20 @@
 import { useCallback, useEffect, useEffectEvent, useState } from 'react';
 import { useLiveBrainstorm } from '@/entities/brainstorm/live/live-context';
-import { useIdeaList, type IdeaListParams } from '@/entities/idea/api/list-ideas';
+import {
+  useIdeaList,
+  type IdeaListParams,
+  type IdeaListSeed,
+} from '@/entities/idea/api/list-ideas';
 
 /** The moment a review list is read at: the newest idea of its first read, per session. */
 interface Moment {
   session: string;
   upTo: number;
+  /**
+   * The first read, with the params it was made for: read up to its own newest idea, the list
+   * is that very read, so it is not made again and its rows stay the same objects.
+   */
+  first?: { params: string; seed: IdeaListSeed };
 }
 
 /**
@@ -27,12 +36,27 @@ export function useHeldList(params: IdeaListParams, session: string) {
     setMoment(null);
   }
   const upTo = moment?.session === session ? moment.upTo : undefined;
-  const list = useIdeaList(upTo === undefined ? params : { ...params, upTo });
-  const newestId = list.data?.newestId ?? null;
+  const first = upTo !== undefined && moment?.first?.params === JSON.stringify(params);
+  const list = useIdeaList(
+    upTo === undefined ? params : { ...params, upTo },
+    first ? moment.first?.seed : undefined,
+  );
+  const { data } = list;
+  const newestId = data?.newestId ?? null;
   // The first read of a session fixes its moment, as it renders (once: then upTo is set). A read
   // kept from before may be stale: only one made now counts.
-  if (upTo === undefined && !list.isPlaceholderData && !list.isFetching && newestId !== null) {
-    setMoment({ session, upTo: newestId });
+  if (
+    upTo === undefined &&
+    data &&
+    newestId !== null &&
+    !list.isPlaceholderData &&
+    !list.isFetching
+  ) {
+    setMoment({
+      session,
+      upTo: newestId,
+      first: { params: JSON.stringify(params), seed: { data, updatedAt: list.dataUpdatedAt } },
+    });
   }
 
   const readAgain = useEffectEvent(() => {
