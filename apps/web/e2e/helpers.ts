@@ -203,3 +203,35 @@ export const distinctIdeaRow = (count: number) =>
       .map((idea) => idea.title)
       .join('|'),
   );
+
+/**
+ * Ideas in three groups (lunch, coffee, bicycles), each group sharing its words, so keyword
+ * themes find them; no two are near-duplicates of each other.
+ */
+export const GROUPED_IDEAS = [
+  ['Canteen lunch poll', 'Staff choose the canteen lunch each week'],
+  ['Vegan lunch', 'Add a vegan plate to the canteen lunch'],
+  ['Cheaper canteen', 'Lower canteen prices for a basic lunch'],
+  ['Coffee machine upgrade', 'Replace the old coffee machine with a grinder'],
+  ['Coffee rota', 'Clean the coffee machine on a rota'],
+  ['Free coffee beans', 'Stock beans beside the coffee machine'],
+  ['Bicycle racks', 'Install covered bicycle racks by the entrance'],
+  ['Bicycle repair kit', 'Keep a bicycle pump and repair kit near the racks'],
+  ['Bicycle commute bonus', 'Pay a bonus to whoever cycles in by bicycle'],
+] as const;
+
+/** Writes ideas by hand (title and summary) into a brainstorm, one request each. */
+export async function createIdeas(
+  request: APIRequestContext,
+  token: string,
+  brainstorm: number,
+  ideas: readonly (readonly [string, string])[],
+) {
+  for (const [title, summary] of ideas) {
+    const response = await request.post('/api/ideas/', {
+      headers: bearer(token),
+      data: { brainstorm, title, summary },
+    });
+    expect(response.status()).toBe(201);
+  }
+}

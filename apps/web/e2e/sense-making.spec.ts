@@ -1,42 +1,15 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import {
   accessToken,
-  bearer,
   chooseInForm,
   createBrainstormViaApi,
+  createIdeas,
   expectNoAxeViolationsAtBothWidths,
+  GROUPED_IDEAS,
   signInAt,
 } from './helpers';
 import { alice } from './users';
-
-/** Three groups of ideas, each group sharing its words: keyword themes find them. */
-const GROUPED_IDEAS = [
-  ['Canteen lunch poll', 'Staff choose the canteen lunch each week'],
-  ['Vegan lunch', 'Add a vegan plate to the canteen lunch'],
-  ['Cheaper canteen', 'Lower canteen prices for a basic lunch'],
-  ['Coffee machine upgrade', 'Replace the old coffee machine with a grinder'],
-  ['Coffee rota', 'Clean the coffee machine on a rota'],
-  ['Free coffee beans', 'Stock beans beside the coffee machine'],
-  ['Bicycle racks', 'Install covered bicycle racks by the entrance'],
-  ['Bicycle repair kit', 'Keep a bicycle pump and repair kit near the racks'],
-  ['Bicycle commute bonus', 'Pay a bonus to whoever cycles in by bicycle'],
-] as const;
-
-async function createIdeas(
-  request: APIRequestContext,
-  token: string,
-  brainstorm: number,
-  ideas: readonly (readonly [string, string])[],
-) {
-  for (const [title, summary] of ideas) {
-    const response = await request.post('/api/ideas/', {
-      headers: bearer(token),
-      data: { brainstorm, title, summary },
-    });
-    expect(response.status()).toBe(201);
-  }
-}
 
 const PHONE = { width: 390, height: 844 };
 

@@ -1,21 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import {
-  expect,
-  test,
-  type APIRequestContext,
-  type Browser,
-  type Locator,
-  type Page,
-} from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import {
   accessToken,
   bearer,
   chooseInForm,
   createBrainstormViaApi,
+  createIdeas,
   expectNoAxeViolations,
   expectNoAxeViolationsAtBothWidths,
   generateOfflineIdeas,
+  GROUPED_IDEAS,
   signInAt,
 } from './helpers';
 import { alice, bob, sam, type TestUser } from './users';
@@ -34,16 +29,7 @@ const screenshot = fileURLToPath(
 );
 
 /** Ideas written by hand in three groups that share their words, so themes can be found. */
-const HAND_WRITTEN = [
-  ['Canteen lunch poll', 'Staff choose the canteen lunch each week'],
-  ['Vegan lunch', 'Add a vegan plate to the canteen lunch'],
-  ['Cheaper canteen', 'Lower canteen prices for a basic lunch'],
-  ['Coffee machine upgrade', 'Replace the old coffee machine with a grinder'],
-  ['Coffee rota', 'Clean the coffee machine on a rota'],
-  ['Free coffee beans', 'Stock beans beside the coffee machine'],
-  ['Bicycle racks', 'Install covered bicycle racks by the entrance'],
-  ['Bicycle repair kit', 'Keep a bicycle pump and repair kit near the racks'],
-] as const;
+const HAND_WRITTEN = GROUPED_IDEAS.slice(0, 8);
 
 interface Member {
   user: TestUser;
@@ -56,16 +42,6 @@ async function join(browser: Browser, user: TestUser, viewport: typeof PHONE): P
   const page = await context.newPage();
   await signInAt(page, user);
   return { user, page, close: () => context.close() };
-}
-
-async function addIdeas(request: APIRequestContext, token: string, brainstorm: number) {
-  for (const [title, summary] of HAND_WRITTEN) {
-    const response = await request.post('/api/ideas/', {
-      headers: bearer(token),
-      data: { brainstorm, title, summary },
-    });
-    expect(response.status()).toBe(201);
-  }
 }
 
 const reviewRegion = (page: Page) => page.getByRole('region', { name: 'Ideas Review' });
@@ -99,7 +75,7 @@ test("a team's hour: ideas arrive mid-review, everyone reaches every idea, theme
   const started = Date.now();
   const token = await accessToken(request, sam);
   const brainstorm = await createBrainstormViaApi(request, token, 'A better office');
-  await addIdeas(request, token, brainstorm);
+  await createIdeas(request, token, brainstorm, HAND_WRITTEN);
 
   const [staff, desk, phone] = await Promise.all([
     join(browser, sam, DESKTOP),
