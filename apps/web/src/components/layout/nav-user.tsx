@@ -1,6 +1,7 @@
 import { ChevronsUpDown } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { SidebarMenu, SidebarMenuButton, SidebarMenuItem } from '@/components/ui/sidebar-menu';
+import { useLazyMenu } from '@/hooks/use-lazy-menu';
 import type { User } from '@/lib/api/types';
 import { UserSummary } from './user-summary';
 
@@ -21,30 +22,9 @@ const NavUserMenu = lazy(() => loadMenu().then(({ NavUserMenu: menu }) => ({ def
  * is the usual one.
  */
 export function NavUser(props: NavUserProps) {
-  const [opened, setOpened] = useState<{ byKey: boolean } | null>(null);
-  const preload = () => {
-    void loadMenu();
-  };
+  const { opened, standInProps } = useLazyMenu(loadMenu);
   const standIn = (
-    <SidebarMenuButton
-      type="button"
-      size="lg"
-      aria-haspopup="menu"
-      aria-expanded={false}
-      data-state="closed"
-      onPointerEnter={preload}
-      onFocus={preload}
-      onKeyDown={(event) => {
-        // The menu's trigger opens on the down arrow too.
-        if (event.key !== 'ArrowDown' || opened) return;
-        event.preventDefault();
-        setOpened({ byKey: true });
-      }}
-      onClick={(event) => {
-        // A click from Enter or Space has no pointer behind it (detail 0).
-        if (!opened) setOpened({ byKey: event.detail === 0 });
-      }}
-    >
+    <SidebarMenuButton type="button" size="lg" {...standInProps}>
       <UserSummary user={props.user} />
       <ChevronsUpDown className="ml-auto size-4" />
     </SidebarMenuButton>

@@ -1,6 +1,7 @@
 import { Ellipsis } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { Button } from '@/components/ui/button';
+import { useLazyMenu } from '@/hooks/use-lazy-menu';
 import type { MoreActionsMenuProps } from './more-actions-dropdown';
 
 const loadDropdown = () => import('./more-actions-dropdown');
@@ -15,32 +16,15 @@ const MoreActionsDropdown = lazy(() =>
  * nears it). From then on the menu is the usual one.
  */
 export function MoreActionsMenu(props: MoreActionsMenuProps) {
-  const [opened, setOpened] = useState<{ byKey: boolean } | null>(null);
-  const preload = () => {
-    void loadDropdown();
-  };
+  const { opened, standInProps } = useLazyMenu(loadDropdown);
   const standIn = (
     <Button
       type="button"
       variant="ghost"
       size="sm"
       title="More actions"
-      aria-haspopup="menu"
-      aria-expanded={false}
-      data-state="closed"
       className="hidden size-11 px-0 stacked:ml-auto stacked:inline-flex"
-      onPointerEnter={preload}
-      onFocus={preload}
-      onKeyDown={(event) => {
-        // The menu's trigger opens on the down arrow too.
-        if (event.key !== 'ArrowDown' || opened) return;
-        event.preventDefault();
-        setOpened({ byKey: true });
-      }}
-      onClick={(event) => {
-        // A click from Enter or Space has no pointer behind it (detail 0).
-        if (!opened) setOpened({ byKey: event.detail === 0 });
-      }}
+      {...standInProps}
     >
       <Ellipsis aria-hidden="true" />
     </Button>
