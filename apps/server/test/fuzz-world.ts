@@ -98,7 +98,7 @@ export interface PreparedRequest extends InjectOptions {
 /**
  * The database the fuzzer works on: a staff user and a member to send requests as, two other
  * users, a few projects and brainstorms. Requests may change or delete any of them, so the
- * actors are restored before each request and deleted fixtures are replaced after it.
+ * actors are restored before each request and deleted fixtures are replaced after one that wrote.
  */
 export class FuzzWorld {
   private staff!: UserRow;
@@ -111,6 +111,12 @@ export class FuzzWorld {
   /** Requests of the current operation that succeeded: the bases for mutations. */
   private successes: ConcreteRequest[] = [];
   private readonly passwordHash = hashPassword(TEST_PASSWORD);
+  /**
+   * The next transaction id when the fixtures were last topped up, or null once anything may
+   * have written since: a request that wrote nothing (no transaction of it took an id, not even
+   * one rolled back) left the world as the top-up did, so the next top-up is skipped.
+   */
+  private settledAt: string | null = null;
 
   constructor(private readonly t: TestApp) {}
 
@@ -148,6 +154,7 @@ export class FuzzWorld {
     });
     this.keepCookies(signIn);
     await this.refreshPools();
+    this.settledAt = await this.nextTransactionId();
     return this.example(entry.key);
   }
 
@@ -377,6 +384,8 @@ export class FuzzWorld {
     entry: OperationEntry,
     { mutation, resend, ...spec }: RequestSpec,
   ): Promise<PreparedRequest> {
+    // Restoring the actors and their tokens may write; only the request's own writes count.
+    const settled = this.settledAt !== null && (await this.nextTransactionId()) === this.settledAt;
     const fresh = this.resolveSpec(spec, entry.path);
     const earlier = (base: number) => this.successes[base % this.successes.length] ?? fresh;
     const source = mutation
@@ -387,6 +396,7 @@ export class FuzzWorld {
     const headers: Record<string, string> = { ...(await this.credentials(source)) };
     const cookie = this.cookieHeader(source.cookies);
     if (cookie) headers.cookie = cookie;
+    this.settledAt = settled ? await this.nextTransactionId() : null;
     const { url, payload, contentType } = encodeRequest(entry.path, source);
     if (contentType) headers['content-type'] = contentType;
     const how = mutation
@@ -417,6 +427,7 @@ export class FuzzWorld {
     this.keepCookies(response);
     if (response.statusCode < 300) this.successes.push(request.source);
     if (request.method === 'GET') return;
+    if (this.settledAt !== null && (await this.nextTransactionId()) === this.settledAt) return;
     await this.topUp();
     await this.topUpReviews();
     await this.topUpGenerations();
@@ -425,6 +436,16 @@ export class FuzzWorld {
     await this.topUpThemes();
     await this.topUpWebhooks();
     await this.refreshPools();
+    this.settledAt = await this.nextTransactionId();
+  }
+
+  /** The id the next transaction that writes will take: it moves with every write, even undone. */
+  private async nextTransactionId(): Promise<string> {
+    const [row] = await selectRows<{ next: string }>(
+      this.t.db,
+      sql`select pg_snapshot_xmax(pg_current_snapshot())::text as next`,
+    );
+    return row?.next ?? '';
   }
 
   private async insertUser(email: string, isStaff: boolean): Promise<UserRow> {
@@ -496,12 +517,16 @@ export class FuzzWorld {
    * step (offline keyword themes, never run: the fuzzer starts no workers) for the {id} pools.
    */
   private async topUpAnalyses(): Promise<void> {
-    // Every brainstorm gets ideas enough to find themes in, so random requests can succeed.
-    for (const { title, summary } of DISTINCT_IDEAS) {
-      await this.t.db.execute(sql`insert into ideas (brainstorm_id, title, summary)
-        select b.id, ${title}, ${summary} from brainstorms b
-        where not exists (select 1 from ideas i where i.brainstorm_id = b.id and i.title = ${title})`);
-    }
+    // Every brainstorm gets ideas enough to find themes in, so random requests can succeed; in
+    // one statement, numbered in the order of one statement per title.
+    const distinct = sql.join(
+      DISTINCT_IDEAS.map(({ title, summary }, n) => sql`(${n}::int, ${title}, ${summary})`),
+      sql`, `,
+    );
+    await this.t.db.execute(sql`insert into ideas (brainstorm_id, title, summary)
+      select b.id, v.title, v.summary from brainstorms b, (values ${distinct}) as v(n, title, summary)
+      where not exists (select 1 from ideas i where i.brainstorm_id = b.id and i.title = v.title)
+      order by v.n, b.id`);
     const brainstorm = await this.someBrainstorm();
     const [count] = await selectRows<{ n: number }>(
       this.t.db,
