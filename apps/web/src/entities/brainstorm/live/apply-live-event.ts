@@ -186,8 +186,8 @@ function applyGeneration(
 /**
  * A sense-making run's progress, in place where the run is held. A run the page does not hold
  * yet (a teammate's, just started) or one that ended or was applied makes the newest run of its
- * kind, and the run, be read again; what a run nobody here follows changed is read again when
- * it ends. The repeats check that starts by itself announces its stacks as
+ * kind, and the run, be read again; what a run changed is read again when it ends, unless it
+ * was already known here to have ended. The repeats check that starts by itself announces its stacks as
  * idea changes: only its run is followed.
  */
 function applyAnalysis(
@@ -214,8 +214,10 @@ function applyAnalysis(
     void queryClient.invalidateQueries({ queryKey: latestKey });
     void queryClient.invalidateQueries({ queryKey: detail });
   }
-  // A run held here is followed by its page, which reads again what it changed when it ends.
-  if (ended && !held) refreshAfterRun(queryClient, kind, brainstormId);
+  // What an ending run changed is read again here unless the run was already known to have
+  // ended. Its page also does so when it sees the run end, but may never see it unfinished: on a
+  // busy main thread this event can land between the start's answer and the page's next render.
+  if (ended && !(held && isFinished(held.status))) refreshAfterRun(queryClient, kind, brainstormId);
 }
 
 /** The brainstorm's themes, and which theme its ideas are in, read again. */
