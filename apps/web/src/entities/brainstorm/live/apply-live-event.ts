@@ -187,8 +187,8 @@ function applyGeneration(
  * A sense-making run's progress, in place where the run is held. A run the page does not hold
  * yet (a teammate's, just started) or one that ended or was applied makes the newest run of its
  * kind, and the run, be read again; what a run changed is read again when it ends, unless it
- * was already known here to have ended. The repeats check that starts by itself announces its stacks as
- * idea changes: only its run is followed.
+ * was already known here to have ended. The repeats check that starts by itself announces its
+ * stacks as idea changes: only its run is followed.
  */
 function applyAnalysis(
   queryClient: QueryClient,
